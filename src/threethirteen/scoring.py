@@ -1,0 +1,47 @@
+"""Penalty points of single cards (RULES.md, "Scoring").
+
+>>> from threethirteen.cards import Card
+>>> from threethirteen.rules import Rules
+>>> card_points(Card.parse("Qs"), 5, Rules()), card_points(Card.parse("Qs"), 5, Rules(face_values="rank"))
+(10, 12)
+>>> card_points(Card.parse("Ah"), 5, Rules(ace="high")), card_points(Card.parse("7h"), 7, Rules(wild_penalty=15))
+(15, 15)
+"""
+
+from __future__ import annotations
+
+from threethirteen.cards import Card, Rank
+from threethirteen.errors import NotationError
+from threethirteen.rules import Ace, FaceValues, Rules
+
+WILD_RANKS = range(3, 14)
+
+
+def check_wild(wild: int | str | Rank) -> Rank:
+    """The round's wild rank, 3 to K; anything else is a ``NotationError``.
+
+    >>> check_wild("t"), check_wild(13)
+    (<Rank.TEN: 10>, <Rank.KING: 13>)
+    """
+    rank = Rank.parse(wild if isinstance(wild, str) else int(wild))
+    if rank not in WILD_RANKS:
+        raise NotationError(f"the wild rank must be 3 to K, not {rank}", str(wild))
+    return rank
+
+
+def rank_points(rank: int, rules: Rules) -> int:
+    """Face value of a natural card of ``rank`` as deadwood."""
+    if rank == 1:
+        return 1 if rules.ace is Ace.LOW else 15
+    if rank <= 10:
+        return rank
+    return rank if rules.face_values is FaceValues.RANK else 10
+
+
+def card_points(card: Card, wild: int, rules: Rules) -> int:
+    """Penalty of ``card`` left unmelded in a round where ``wild`` is the wild rank."""
+    if card.rank is None:
+        return rules.joker_penalty
+    if card.rank == wild and rules.wild_penalty is not None:
+        return rules.wild_penalty
+    return rank_points(card.rank, rules)
