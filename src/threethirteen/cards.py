@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import overload
 
@@ -90,10 +90,11 @@ class Suit(str, Enum):
     @property
     def index(self) -> int:
         """Position 0..3 in the order clubs, diamonds, hearts, spades."""
-        return "cdhs".index(self.value)
+        return _SUIT_INDEX[self]
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
+_SUIT_INDEX: dict[Suit, int] = {suit: index for index, suit in enumerate(SUITS)}
 RANKS: tuple[Rank, ...] = tuple(Rank)
 JOKER_CODE = 52
 
@@ -107,22 +108,21 @@ class Card:
 
     rank: Rank | None
     suit: Suit | None
+    code: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if (self.rank is None) != (self.suit is None):
-            raise NotationError("a card has both a rank and a suit, or neither (joker)", repr(self))
+        if self.rank is None and self.suit is None:
+            code = JOKER_CODE
+        elif self.rank is None or self.suit is None:
+            raise NotationError("a card has both a rank and a suit, or neither (joker)", "?")
+        else:
+            code = _SUIT_INDEX[self.suit] * 13 + self.rank - 1
+        object.__setattr__(self, "code", code)
 
     @property
     def is_joker(self) -> bool:
         """True for a joker."""
         return self.rank is None
-
-    @property
-    def code(self) -> int:
-        """The card's number: 0..51 for natural cards, 52 for a joker."""
-        if self.rank is None or self.suit is None:
-            return JOKER_CODE
-        return self.suit.index * 13 + self.rank - 1
 
     @classmethod
     def from_code(cls, code: int) -> Card:
@@ -148,9 +148,7 @@ class Card:
 
     def sort_key(self) -> tuple[int, int]:
         """Order by suit then rank, jokers last."""
-        if self.rank is None or self.suit is None:
-            return (4, 0)
-        return (self.suit.index, int(self.rank))
+        return divmod(self.code, 13)
 
     def __str__(self) -> str:
         if self.rank is None or self.suit is None:

@@ -1,0 +1,109 @@
+"""The exact hand solver: the arrangement into melds that leaves the least penalty.
+
+Exact means exact: every reading of the hand is covered, never a heuristic. The objective
+is lexicographic, least penalty and then fewest unmelded cards, so "melds completely" is
+exact even where a card costs 0 points. See ``search`` for how, ``context`` for the caches.
+
+>>> from threethirteen.cards import Hand
+>>> from threethirteen.rules import Rules
+>>> result = arrange(Hand.parse("3s 4s 5c 5s Kd"), wild=5, rules=Rules(ace="high"))
+>>> result.deadwood, [str(card) for card in result.unmelded]
+(7, ['3s', '4s'])
+>>> [str(card) for card in go_out_discards(Hand.parse("7h 8h 9h Qs"), wild=3, rules=Rules())]
+['Qs']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from threethirteen.cards import Card, Hand, Rank
+from threethirteen.melds import Meld
+from threethirteen.rules import Rules
+from threethirteen.scoring import check_wild
+from threethirteen.solver.context import SCALE, context
+from threethirteen.solver.layout import lay_out
+from threethirteen.solver.search import solve
+
+MAX_CARDS = SCALE - 1
+MAX_COPIES = 15
+
+HandLike = Hand | Iterable[Card]
+WildLike = int | str | Rank
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """A hand laid out: melds, unmelded cards, and the penalty of the unmelded ones."""
+
+    deadwood: int
+    melds: tuple[Meld, ...]
+    unmelded: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, object]:
+        """The fields of INTERFACES.md §2 other than ``go_out_discards``."""
+        return {
+            "deadwood": self.deadwood,
+            "melds": [[str(card) for card in meld.cards] for meld in self.melds],
+            "unmelded": [str(card) for card in self.unmelded],
+        }
+
+
+def _wild(wild: WildLike) -> int:
+    if type(wild) is int and 3 <= wild <= 13:
+        return wild
+    return int(check_wild(wild))
+
+
+def _codes(hand: HandLike) -> list[int]:
+    cards = hand.cards if isinstance(hand, Hand) else tuple(hand)
+    codes = [card.code for card in cards]
+    if len(codes) > MAX_COPIES:
+        if len(codes) > MAX_CARDS:
+            raise ValueError(f"a hand of {len(codes)} cards is too large (at most {MAX_CARDS})")
+        if max(codes.count(code) for code in set(codes)) > MAX_COPIES:
+            raise ValueError(f"a hand may hold at most {MAX_COPIES} copies of one card")
+    return codes
+
+
+def deadwood(hand: HandLike, *, wild: WildLike, rules: Rules) -> int:
+    """The least penalty ``hand`` can leave unmelded (no arrangement is built)."""
+    return solve(_codes(hand), context(rules, _wild(wild)), want_plan=False).score // SCALE
+
+
+def arrange(hand: HandLike, *, wild: WildLike, rules: Rules) -> Arrangement:
+    """The least penalty ``hand`` can leave, with one arrangement that reaches it."""
+    ctx = context(rules, _wild(wild))
+    plan = solve(_codes(hand), ctx, want_plan=True)
+    melds, unmelded = lay_out(plan, ctx)
+    return Arrangement(plan.score // SCALE, tuple(melds), tuple(unmelded))
+
+
+def unmelded_count(hand: HandLike, *, wild: WildLike, rules: Rules) -> int:
+    """The fewest cards of ``hand`` that any arrangement leaves unmelded."""
+    return solve(_codes(hand), context(rules, _wild(wild), count_only=True), False).score
+
+
+def melds_completely(hand: HandLike, *, wild: WildLike, rules: Rules) -> bool:
+    """True when every card of ``hand`` can be melded."""
+    return unmelded_count(hand, wild=wild, rules=rules) == 0
+
+
+def go_out_discards(hand: HandLike, *, wild: WildLike, rules: Rules) -> list[Card]:
+    """The distinct cards whose discard leaves a hand that melds completely.
+
+    One search of the whole hand settles most hands: a hand that leaves two or more cards
+    unmelded at best has no such discard. Otherwise each distinct card is tried.
+    """
+    codes = _codes(hand)
+    ctx = context(rules, _wild(wild), count_only=True)
+    if not codes or solve(codes, ctx, want_plan=False).score > 1:
+        return []
+    found: list[Card] = []
+    for code in sorted(set(codes)):
+        rest = list(codes)
+        rest.remove(code)
+        if solve(rest, ctx, want_plan=False).score == 0:
+            found.append(Card.from_code(code))
+    return found

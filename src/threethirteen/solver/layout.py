@@ -1,0 +1,118 @@
+"""Turning the best plan into melds: which cards, in which order, with wilds in place."""
+
+from __future__ import annotations
+
+from threethirteen.cards import Card
+from threethirteen.melds import MIN_MELD, Meld, MeldKind, run_positions
+from threethirteen.rules import Ace
+from threethirteen.solver.context import NEG, Context
+from threethirteen.solver.search import Plan, allocate
+from threethirteen.solver.tables import present, ranks_of
+
+
+def lay_out(plan: Plan, ctx: Context) -> tuple[list[Meld], list[Card]]:
+    """The melds and unmelded cards of ``plan``."""
+    split = plan.split
+    assert split is not None
+    melded_count = sum(need for _, _, need in plan.sets) + plan.run_wilds
+    melded_count += plan.set_extra + plan.pure
+    wild_cards = [Card.from_code(code) for code in split.wild_codes]
+    fillers = wild_cards[:melded_count]
+    unmelded = wild_cards[melded_count:]
+    melds: list[Meld] = []
+    extra = plan.set_extra
+    for rank, core, need in plan.sets:
+        more = min(extra, ctx.limit - need)
+        extra -= more
+        naturals = [Card.from_code(suit * 13 + rank - 1) for suit, n in enumerate(core)
+                    for _ in range(n)]
+        melds.append(Meld(MeldKind.SET, (*naturals, *_take(fillers, need + more))))
+    allocation = allocate(plan.parts, plan.run_wilds) if plan.parts else [0] * 4
+    for suit, (key, wilds) in enumerate(zip(plan.keys, allocation, strict=True)):
+        cores, dead = _trace_suit(ctx, key, wilds)
+        for spread, count in cores:
+            melds.append(_run_meld(ranks_of(spread), suit, _take(fillers, count), ctx.ace))
+        unmelded += [Card.from_code(suit * 13 + rank - 1) for rank in dead]
+    if plan.pure:
+        melds.extend(_pure_melds(_take(fillers, plan.pure), ctx.limit))
+    assert not fillers, "every melded wild has a place"
+    return melds, sorted(unmelded, key=Card.sort_key)
+
+
+def _take(pool: list[Card], count: int) -> list[Card]:
+    taken = pool[len(pool) - count :] if count else []
+    del pool[len(pool) - count :]
+    return taken
+
+
+def _pure_melds(cards: list[Card], limit: int) -> list[Meld]:
+    """Cut wilds into all-wild sets of 3 to ``limit`` cards."""
+    melds = []
+    while cards:
+        size = min(len(cards), limit)
+        if 0 < len(cards) - size < MIN_MELD:
+            size = len(cards) - MIN_MELD
+        melds.append(Meld(MeldKind.SET, tuple(_take(cards, size))))
+    return melds
+
+
+def _trace_suit(ctx: Context, key: int, wilds: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """The run cores (spread, wilds held) and dead ranks behind a suit's best value."""
+    cores: list[tuple[int, int]] = []
+    dead: list[int] = []
+    while key:
+        have = present(key)
+        low = have & -have
+        bit = low.bit_length() >> 2
+        target = ctx.suit_value(key, wilds)
+        if ctx.suit_value(key - low, wilds) == target:
+            dead.append(bit + 1)
+            key -= low
+            continue
+        key, wilds = _follow_core(ctx, key, have, bit, wilds, target, cores)
+    return cores, dead
+
+
+def _follow_core(
+    ctx: Context, key: int, have: int, bit: int, wilds: int, target: int,
+    cores: list[tuple[int, int]],
+) -> tuple[int, int]:
+    for core in ctx.cores(bit, min(wilds, ctx.limit)):
+        if core.spread & have != core.spread:
+            continue
+        rest = key - core.spread
+        for used in range(core.need, min(core.cap, wilds) + 1):
+            value = ctx.suit_value(rest, wilds - used)
+            if value != NEG and value + core.value == target:
+                cores.append((core.spread, used))
+                return rest, wilds - used
+    raise AssertionError("a suit's memo always explains its own value")  # pragma: no cover
+
+
+def _run_meld(ranks: list[int], suit: int, fillers: list[Card], ace: Ace) -> Meld:
+    """A run in order: naturals at their ranks, wilds in the gaps and then at the ends."""
+    length = len(ranks) + len(fillers)
+    if ace is Ace.WRAP:
+        start = _wrap_start(ranks)
+    else:
+        positions = min(run_positions(ranks, ace), key=lambda p: max(p) - min(p))
+        last = 14 if ace in (Ace.HIGH, Ace.BOTH) else 13
+        start = min(min(positions), last - length + 1)
+    ranks_at = [(start + offset - 1) % 13 + 1 for offset in range(length)]
+    naturals = {rank: Card.from_code(suit * 13 + rank - 1) for rank in ranks}
+    cards = tuple(naturals.pop(rank) if rank in naturals else fillers.pop() for rank in ranks_at)
+    assert not naturals and not fillers
+    return Meld(MeldKind.RUN, cards)
+
+
+def _wrap_start(ranks: list[int]) -> int:
+    """The rank where the shortest circular window holding ``ranks`` begins."""
+    ordered = sorted(ranks)
+    best_gap, start = -1, ordered[0]
+    for index, rank in enumerate(ordered):
+        following = ordered[(index + 1) % len(ordered)]
+        gap = (following - rank) % 13 or 13
+        if gap > best_gap:
+            best_gap, start = gap, following
+    return start
+

@@ -1,0 +1,66 @@
+"""Run-core shapes: for each set of ranks in one suit, the wilds a run needs around them.
+
+A suit's holding is an integer with a 4-bit count per rank (rank r at bits 4(r-1)); a
+*spread* has one unit in the field of each rank it holds, so ``holding - spread`` takes one
+card of each of those ranks out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from threethirteen.melds import MAX_RUN, MIN_MELD, run_span
+from threethirteen.rules import Ace
+
+NIBBLES = sum(1 << (4 * bit) for bit in range(13))
+
+
+def spread_of(ranks: Iterable[int]) -> int:
+    """One unit in the 4-bit field of each rank (1..13).
+
+    >>> hex(spread_of([1, 3]))
+    '0x101'
+    """
+    return sum(1 << (4 * (rank - 1)) for rank in ranks)
+
+
+def ranks_of(spread: int) -> list[int]:
+    """The ranks whose field is non-zero in ``spread``."""
+    return [bit + 1 for bit in range(13) if spread >> (4 * bit) & 15]
+
+
+def present(holding: int) -> int:
+    """The spread of the ranks a holding has at least one card of."""
+    return (holding | holding >> 1 | holding >> 2 | holding >> 3) & NIBBLES
+
+
+class RunShapes:
+    """Every rank set that can be the naturals of a run under one ``ace`` mode.
+
+    ``by_lowest[b]`` lists (spread, need) for the sets whose lowest rank is b + 1, ordered
+    by ``need``: the wilds that fill the gaps and reach three cards.
+    """
+
+    def __init__(self, ace: Ace) -> None:
+        self.ace = ace
+        self.by_lowest: list[list[tuple[int, int]]] = [[] for _ in range(13)]
+        for mask in range(1, 1 << 13):
+            ranks = [bit + 1 for bit in range(13) if mask >> bit & 1]
+            span = run_span(ranks, ace)
+            if span > MAX_RUN:
+                continue
+            need = max(span, MIN_MELD) - len(ranks)
+            self.by_lowest[ranks[0] - 1].append((spread_of(ranks), need))
+        for shapes in self.by_lowest:
+            shapes.sort(key=lambda item: item[1])
+
+
+_SHAPES: dict[Ace, RunShapes] = {}
+
+
+def run_shapes(ace: Ace) -> RunShapes:
+    """The (cached) run shapes of one ace mode."""
+    found = _SHAPES.get(ace)
+    if found is None:
+        found = _SHAPES[ace] = RunShapes(ace)
+    return found
