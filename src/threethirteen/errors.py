@@ -21,3 +21,20 @@ class RulesError(ThreeThirteenError, ValueError):
     def __init__(self, message: str, key: str) -> None:
         super().__init__(message)
         self.key = key
+
+
+class IllegalAction(ThreeThirteenError, ValueError):
+    """An action the game refuses; ``reason`` is machine-readable (``not-your-turn``, ...)."""
+
+    def __init__(self, message: str, reason: str, action: object = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.action = action
+
+
+class RecordError(ThreeThirteenError, ValueError):
+    """A game record that is malformed or does not replay; ``where`` locates the fault."""
+
+    def __init__(self, message: str, where: str = "record") -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where

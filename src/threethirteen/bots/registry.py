@@ -1,0 +1,63 @@
+"""Bots by name. Built-in bots register here; other packages add theirs through the
+entry-point group ``threethirteen.bots`` (name = bot name, value = a bot class or a
+callable returning a bot).
+
+>>> "random" in bot_names(), make_bot("random").name
+(True, 'random')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib.metadata import entry_points
+
+from threethirteen.bots.base import Bot
+from threethirteen.bots.randombot import RandomBot
+
+ENTRY_POINT_GROUP = "threethirteen.bots"
+
+BotFactory = Callable[[], Bot]
+
+_BUILT_IN: dict[str, BotFactory] = {"random": RandomBot}
+_registered: dict[str, BotFactory] = {}
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    """Make ``factory`` available as ``name`` (replacing an earlier registration)."""
+    if not name or any(char.isspace() or char == "," for char in name):
+        raise ValueError(f"a bot name has no spaces or commas: {name!r}")
+    _registered[name] = factory
+
+
+def _factories() -> dict[str, BotFactory]:
+    found: dict[str, BotFactory] = dict(_BUILT_IN)
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        found.setdefault(point.name, _lazy(point.name, point.load))
+    found.update(_registered)
+    return found
+
+
+def _lazy(name: str, load: Callable[[], object]) -> BotFactory:
+    def make() -> Bot:
+        factory = load()
+        if not callable(factory):
+            raise TypeError(f"entry point {name!r} of {ENTRY_POINT_GROUP} is not callable")
+        bot = factory()
+        if not isinstance(bot, Bot):
+            raise TypeError(f"entry point {name!r} made {bot!r}, which is not a bot")
+        return bot
+
+    return make
+
+
+def bot_names() -> list[str]:
+    """Every bot name that ``make_bot`` accepts, sorted."""
+    return sorted(_factories())
+
+
+def make_bot(name: str) -> Bot:
+    """A new bot of the kind ``name``; ``ValueError`` names the known bots otherwise."""
+    factories = _factories()
+    if name not in factories:
+        raise ValueError(f"unknown bot {name!r}; bots are {', '.join(sorted(factories))}")
+    return factories[name]()

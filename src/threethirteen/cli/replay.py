@@ -1,0 +1,100 @@
+"""``three-thirteen replay FILE``: print a recorded game round by round, and check it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+import typer
+
+from threethirteen.cli.common import fail
+from threethirteen.errors import RecordError
+from threethirteen.record import load_record, replay_record
+
+
+def describe(record: Mapping[str, Any]) -> list[str]:
+    """The lines that tell a (checked) record's game."""
+    names = list(record["players"])
+
+    def who(seat: int) -> str:
+        return f"{names[seat]} (seat {seat})"
+
+    seed = record["seed"]
+    lines = [f"{len(names)} players: {', '.join(who(s) for s in range(len(names)))}"
+             f"; seed {'none' if seed is None else seed}",
+             "rules: " + ", ".join(f"{key} {json.dumps(value)}" for key, value in record["rules"].items())]
+    for data in record["rounds"]:
+        lines.append("")
+        kind = "playoff round" if data.get("playoff") else "round"
+        size = len(data["deal"]["hands"][data.get("seats", [0])[0]])
+        lines.append(f"{kind} {data['number']}: {size} cards, wild rank {data['wild']}, "
+                     f"dealer {who(data['dealer'])}")
+        for seat, hand in enumerate(data["deal"]["hands"]):
+            if hand:
+                lines.append(f"  {who(seat)} is dealt {' '.join(hand)}")
+        upcard = data["deal"]["upcard"]
+        lines.append(f"  upcard {upcard or 'none'}, stock {len(data['deal']['stock'])} cards")
+        for number, turn in enumerate(data["turns"], start=1):
+            lines.extend(_turn_lines(number, turn, who))
+        if data["result"] is None:
+            lines.append("  (the game stops here, unfinished)")
+            continue
+        ending = (f"{who(data['out'])} went out" if data["end"] == "out"
+                  else "the stock ran out")
+        lines.append(f"  round over: {ending}")
+        for seat, result in enumerate(data["result"]):
+            if data.get("playoff") and seat not in data["seats"]:
+                continue
+            melds = " | ".join(" ".join(meld) for meld in result["melds"]) or "no melds"
+            dead = " ".join(result["deadwood"]) or "none"
+            lines.append(f"    {who(seat)}: {melds}; deadwood {dead}; {result['points']} points")
+    lines.append("")
+    lines.append("totals: " + ", ".join(f"{who(s)} {t}" for s, t in enumerate(record["totals"])))
+    winners = record["winners"]
+    if winners is None:
+        lines.append("unfinished: no winner yet")
+    else:
+        lines.append("winners: " + (", ".join(who(s) for s in winners) or "nobody (a tie)"))
+    return lines
+
+
+def _turn_lines(number: int, turn: Mapping[str, Any], who: Any) -> list[str]:
+    lines = []
+    if turn.get("reshuffle") is not None:
+        lines.append(f"  the pile is shuffled into a new stock of {len(turn['reshuffle'])} cards")
+    if turn["draw"] is None:
+        return lines
+    source = "the stock" if turn["draw"] == "stock" else "the discard pile"
+    text = f"  {number}. {who(turn['seat'])} draws {turn['card']} from {source}"
+    if turn["discard"] is not None:
+        text += f", discards {turn['discard']}"
+        if turn["out"]:
+            text += " and goes out"
+        elif turn.get("false_out"):
+            text += " and announces out falsely (penalty)"
+    lines.append(text)
+    return lines
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``replay`` to ``app``."""
+
+    @app.command()
+    def replay(
+        file: Annotated[str, typer.Argument(help="A game record (JSON), or - for stdin")],
+        quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only check it")] = False,
+    ) -> None:
+        """Replay a game record (INTERFACES.md §3): print it and check every step."""
+        try:
+            if file == "-":
+                record: Any = json.load(sys.stdin)
+            else:
+                record = load_record(file)
+            replay_record(record)
+        except (RecordError, OSError, json.JSONDecodeError) as error:
+            fail(f"{file}: {error}")
+        if not quiet:
+            print("\n".join(describe(record)))
+        print(f"ok: {file} replays and checks out", file=sys.stderr)
