@@ -7,6 +7,7 @@ piece that recurs across hands, turns and games.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from threethirteen.melds import MAX_RUN, MIN_MELD
 from threethirteen.rules import Rules
@@ -47,8 +48,10 @@ class Context:
         self.weight = [1 if count_only else p * SCALE + 1 for p in points]
         self.joker_weight = 1 if count_only else self.joker_points * SCALE + 1
         self.memo0: dict[int, int] = {}
-        self.memo: dict[tuple[int, int], list[int]] = {}
+        self.memo: dict[int, list[int]] = {}  # by holding << 7 | wilds
         self._cores: dict[tuple[int, int], list[RunCore]] = {}
+        self.traces: dict[tuple[int, int, int], Any] = {}  # filled by the layout
+        self.set_options: dict[tuple[int, tuple[int, ...], int], Any] = {}  # by the search
 
     def cores(self, bit: int, holes: int) -> list[RunCore]:
         """Run cores whose lowest rank is ``bit + 1`` needing at most ``holes`` wilds."""
@@ -86,7 +89,7 @@ class Context:
         """For k = 0..wilds, the most weight ``key`` melds in runs using exactly k wilds."""
         if key == 0:
             return [0] + [NEG] * wilds
-        found = self.memo.get((key, wilds))
+        found = self.memo.get(key << 7 | wilds)
         if found is not None:
             return found
         have = present(key)
@@ -103,7 +106,7 @@ class Context:
                 for k in range(used + core.need, min(used + core.cap, wilds) + 1):
                     if value > best[k]:
                         best[k] = value
-        self.memo[(key, wilds)] = best
+        self.memo[key << 7 | wilds] = best
         return best
 
     def suit_value(self, key: int, wilds: int) -> int:
@@ -121,9 +124,10 @@ def context(rules: Rules, wild: int, count_only: bool = False) -> Context:
     fast = _BY_IDENTITY.get((id(rules), wild, count_only))
     if fast is not None and fast[0] is rules:
         found = fast[1]
-        if len(found.memo) > MEMO_LIMIT or len(found.memo0) > MEMO_LIMIT:
+        if max(len(found.memo), len(found.memo0), len(found.traces)) > MEMO_LIMIT:
             found.memo.clear()
             found.memo0.clear()
+            found.traces.clear()
         return found
     key = (
         rules.ace, rules.face_values, rules.wild_penalty, rules.joker_penalty,

@@ -24,19 +24,25 @@ def lay_out(plan: Plan, ctx: Context) -> tuple[list[Meld], list[Card]]:
     for rank, core, need in plan.sets:
         more = min(extra, ctx.limit - need)
         extra -= more
-        naturals = [Card.from_code(suit * 13 + rank - 1) for suit, n in enumerate(core)
-                    for _ in range(n)]
-        melds.append(Meld(MeldKind.SET, (*naturals, *_take(fillers, need + more))))
-    allocation = allocate(plan.parts, plan.run_wilds) if plan.parts else [0] * 4
+        melds.append(_set_meld(rank, core, _take(fillers, need + more)))
+    allocation = allocate(plan.parts, plan.run_wilds) if plan.run_wilds else (0, 0, 0, 0)
     for suit, (key, wilds) in enumerate(zip(plan.keys, allocation, strict=True)):
-        cores, dead = _trace_suit(ctx, key, wilds)
+        if not key:
+            continue
+        cores, dead = _trace_suit(ctx, suit, key, wilds)
         for spread, count in cores:
-            melds.append(_run_meld(ranks_of(spread), suit, _take(fillers, count), ctx.ace))
-        unmelded += [Card.from_code(suit * 13 + rank - 1) for rank in dead]
+            melds.append(_run_meld(spread, suit, _take(fillers, count), ctx.ace))
+        unmelded += dead
     if plan.pure:
         melds.extend(_pure_melds(_take(fillers, plan.pure), ctx.limit))
     assert not fillers, "every melded wild has a place"
-    return melds, sorted(unmelded, key=Card.sort_key)
+    if len(wild_cards) > melded_count:
+        unmelded.sort(key=_by_code)
+    return melds, unmelded
+
+
+def _by_code(card: Card) -> int:
+    return card.code
 
 
 def _take(pool: list[Card], count: int) -> list[Card]:
@@ -56,21 +62,34 @@ def _pure_melds(cards: list[Card], limit: int) -> list[Meld]:
     return melds
 
 
-def _trace_suit(ctx: Context, key: int, wilds: int) -> tuple[list[tuple[int, int]], list[int]]:
-    """The run cores (spread, wilds held) and dead ranks behind a suit's best value."""
+Trace = tuple[tuple[tuple[int, int], ...], tuple[Card, ...]]
+
+
+def _trace_suit(ctx: Context, suit: int, key: int, wilds: int) -> Trace:
+    """The run cores (spread, wilds held) and dead cards behind a suit's best value."""
+    memo_key = (suit, key, wilds)
+    found = ctx.traces.get(memo_key)
+    if found is None:
+        found = ctx.traces[memo_key] = _trace(ctx, suit, key, wilds)
+    return found
+
+
+def _trace(ctx: Context, suit: int, key: int, wilds: int) -> Trace:
     cores: list[tuple[int, int]] = []
     dead: list[int] = []
+    if ctx.suit_value(key, wilds) == 0:
+        key, dead = 0, [bit for bit in range(13) for _ in range(key >> (4 * bit) & 15)]
     while key:
         have = present(key)
         low = have & -have
         bit = low.bit_length() >> 2
         target = ctx.suit_value(key, wilds)
         if ctx.suit_value(key - low, wilds) == target:
-            dead.append(bit + 1)
+            dead.append(bit)
             key -= low
             continue
         key, wilds = _follow_core(ctx, key, have, bit, wilds, target, cores)
-    return cores, dead
+    return tuple(cores), tuple(Card.from_code(suit * 13 + bit) for bit in dead)
 
 
 def _follow_core(
@@ -89,9 +108,34 @@ def _follow_core(
     raise AssertionError("a suit's memo always explains its own value")  # pragma: no cover
 
 
-def _run_meld(ranks: list[int], suit: int, fillers: list[Card], ace: Ace) -> Meld:
+_SET_MELDS: dict[tuple[int, tuple[int, ...]], Meld] = {}
+_RUN_SHAPES: dict[tuple[int, int, int, Ace], tuple[Card | None, ...]] = {}
+
+
+def _set_meld(rank: int, core: tuple[int, ...], fillers: list[Card]) -> Meld:
+    """A set of the naturals ``core`` (per-suit counts) of ``rank``, then its wilds."""
+    plain = _SET_MELDS.get((rank, core))
+    if plain is None:
+        naturals = tuple(Card.from_code(suit * 13 + rank - 1) for suit, n in enumerate(core)
+                         for _ in range(n))
+        plain = _SET_MELDS[(rank, core)] = Meld(MeldKind.SET, naturals)
+    return Meld(MeldKind.SET, plain.cards + tuple(fillers)) if fillers else plain
+
+
+def _run_meld(spread: int, suit: int, fillers: list[Card], ace: Ace) -> Meld:
     """A run in order: naturals at their ranks, wilds in the gaps and then at the ends."""
-    length = len(ranks) + len(fillers)
+    shape_key = (spread, suit, len(fillers), ace)
+    shape = _RUN_SHAPES.get(shape_key)
+    if shape is None:
+        shape = _RUN_SHAPES[shape_key] = _run_shape(ranks_of(spread), suit, len(fillers), ace)
+    if not fillers:
+        return Meld(MeldKind.RUN, shape)  # type: ignore[arg-type]
+    return Meld(MeldKind.RUN, tuple(fillers.pop() if card is None else card for card in shape))
+
+
+def _run_shape(ranks: list[int], suit: int, fillers: int, ace: Ace) -> tuple[Card | None, ...]:
+    """The run's cards in order, None where a wild stands."""
+    length = len(ranks) + fillers
     if ace is Ace.WRAP:
         start = _wrap_start(ranks)
     else:
@@ -99,10 +143,11 @@ def _run_meld(ranks: list[int], suit: int, fillers: list[Card], ace: Ace) -> Mel
         last = 14 if ace in (Ace.HIGH, Ace.BOTH) else 13
         start = min(min(positions), last - length + 1)
     ranks_at = [(start + offset - 1) % 13 + 1 for offset in range(length)]
-    naturals = {rank: Card.from_code(suit * 13 + rank - 1) for rank in ranks}
-    cards = tuple(naturals.pop(rank) if rank in naturals else fillers.pop() for rank in ranks_at)
-    assert not naturals and not fillers
-    return Meld(MeldKind.RUN, cards)
+    held = set(ranks)
+    shape = tuple(Card.from_code(suit * 13 + rank - 1) if rank in held else None
+                  for rank in ranks_at)
+    assert sum(card is not None for card in shape) == len(ranks)
+    return shape
 
 
 def _wrap_start(ranks: list[int]) -> int:

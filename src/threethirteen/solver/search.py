@@ -9,7 +9,6 @@ sets and any all-wild melds over the number of wilds used.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -19,6 +18,7 @@ from threethirteen.melds import MAX_RUN, MIN_MELD
 from threethirteen.solver.context import NEG, Context
 
 SetCore = tuple[int, tuple[int, ...], int]  # (rank, per-suit counts, wilds needed)
+SetOption = tuple[int, int, tuple[int, ...], SetCore]  # (need, weight, key deltas, core)
 
 
 @dataclass(slots=True)
@@ -46,7 +46,7 @@ class Plan:
     pure: int = 0  # wilds in all-wild melds
 
 
-def splits(codes: list[int], ctx: Context) -> Iterator[Split]:
+def splits(codes: list[int], ctx: Context) -> list[Split]:
     """Every reading of the wild-rank cards that can matter.
 
     Without limits on wilds a wild-rank card gains nothing by standing for itself, so it
@@ -57,11 +57,11 @@ def splits(codes: list[int], ctx: Context) -> Iterator[Split]:
     suits = [0, 0, 0, 0]
     totals = [0] * 14
     natural_weight = 0
-    jokers = 0
+    pool: list[tuple[int, int]] = []
     wild_rank_copies = [0, 0, 0, 0]
     for code in codes:
         if code == JOKER_CODE:
-            jokers += 1
+            pool.append((ctx.joker_weight, code))
             continue
         suit, bit = divmod(code, 13)
         if bit + 1 == wild:
@@ -70,29 +70,28 @@ def splits(codes: list[int], ctx: Context) -> Iterator[Split]:
         suits[suit] += 1 << (4 * bit)
         totals[bit + 1] += 1
         natural_weight += weight[bit + 1]
-    readings = (
-        product(*(range(copies + 1) for copies in wild_rank_copies))
-        if ctx.split_wilds
-        else [(0, 0, 0, 0)]
-    )
-    wild_weight = weight[wild]
-    for naturals in readings:
-        pool = [(ctx.joker_weight, JOKER_CODE)] * jokers
-        keys = list(suits)
-        rank_totals = totals
-        total_weight = natural_weight
-        if any(naturals):
-            rank_totals = list(totals)
-            rank_totals[wild] += sum(naturals)
+    if not ctx.split_wilds:
         for suit, copies in enumerate(wild_rank_copies):
-            if naturals[suit]:
-                keys[suit] += naturals[suit] << (4 * (wild - 1))
-                total_weight += naturals[suit] * wild_weight
-            if copies > naturals[suit]:
-                pool += [(wild_weight, suit * 13 + wild - 1)] * (copies - naturals[suit])
-        if len(pool) > 1:
-            pool.sort(reverse=True)
-        yield Split(keys, rank_totals, [w for w, _ in pool], [c for _, c in pool], total_weight)
+            pool += [(weight[wild], suit * 13 + wild - 1)] * copies
+        return [_split(suits, totals, pool, natural_weight)]
+    readings = []
+    for naturals in product(*(range(copies + 1) for copies in wild_rank_copies)):
+        keys = list(suits)
+        rank_totals = list(totals)
+        rank_totals[wild] += sum(naturals)
+        entries = list(pool)
+        for suit, copies in enumerate(wild_rank_copies):
+            keys[suit] += naturals[suit] << (4 * (wild - 1))
+            entries += [(weight[wild], suit * 13 + wild - 1)] * (copies - naturals[suit])
+        readings.append(_split(keys, rank_totals, entries,
+                               natural_weight + sum(naturals) * weight[wild]))
+    return readings
+
+
+def _split(suits: list[int], totals: list[int], pool: list[tuple[int, int]], weight: int) -> Split:
+    if len(pool) > 1:
+        pool.sort(reverse=True)
+    return Split(suits, totals, [w for w, _ in pool], [c for _, c in pool], weight)
 
 
 _SUBSETS: dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]] = {}
@@ -111,6 +110,25 @@ def sub_multisets(counts: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
 
 
 @lru_cache(maxsize=1024)
+def set_options(
+    ctx: Context, rank: int, counts: tuple[int, ...], smallest: int
+) -> list[SetOption]:
+    """The set cores of at least ``smallest`` cards from ``counts`` of ``rank``, largest first."""
+    cache_key = (rank, counts, smallest)
+    found = ctx.set_options.get(cache_key)
+    if found is None:
+        shift = 4 * (rank - 1)
+        weight = ctx.weight[rank]
+        found = []
+        for size, core in sub_multisets(counts):
+            if size < smallest:
+                break
+            need = MIN_MELD - size if size < MIN_MELD else 0
+            found.append((need, size * weight, tuple(n << shift for n in core), (rank, core, need)))
+        ctx.set_options[cache_key] = found
+    return found
+
+
 def pure_sizes(limit: int, wilds: int) -> tuple[int, ...]:
     """Wild counts that all-wild melds of 3..``limit`` cards hold exactly, largest first."""
     reachable = [True] + [False] * wilds
@@ -132,7 +150,11 @@ def solve(codes: list[int], ctx: Context, want_plan: bool) -> Plan:
 
 
 class _Search:
-    """Choose set cores rank by rank, then score the suits' runs with what is left."""
+    """Choose set cores rank by rank, then score the suits' runs with what is left.
+
+    The first leaf reached chooses no set; its run values bound every later leaf, since
+    taking cards out of a suit never lets it meld more with the same wilds.
+    """
 
     def __init__(self, split: Split, ctx: Context, plan: Plan, want_plan: bool) -> None:
         self.split = split
@@ -148,8 +170,19 @@ class _Search:
         smallest = MIN_MELD - min(wilds, ctx.limit, MIN_MELD - 1)
         if smallest == 1 and wilds < MAX_RUN - 1:
             smallest = 2
-        self.smallest = smallest
-        self.ranks = [rank for rank in range(1, 14) if split.rank_totals[rank] >= smallest]
+        self.options: list[list[SetOption]] = []
+        keys = split.suits
+        for rank in range(1, 14):
+            if split.rank_totals[rank] >= smallest:
+                shift = 4 * (rank - 1)
+                counts = (keys[0] >> shift & 15, keys[1] >> shift & 15, keys[2] >> shift & 15,
+                          keys[3] >> shift & 15)
+                self.options.append(set_options(ctx, rank, counts, smallest))
+        # most weight the set cores of ranks from index i on could add
+        self.later = [0] * (len(self.options) + 1)
+        for index in range(len(self.options) - 1, -1, -1):
+            self.later[index] = self.later[index + 1] + self.options[index][0][1]
+        self.base_runs: list[int] | None = None  # best runs with at most k wilds, no sets
 
     def start(self) -> None:
         self.descend(0, self.split.suits, [], 0, 0)
@@ -157,24 +190,23 @@ class _Search:
     def descend(
         self, index: int, keys: list[int], chosen: list[SetCore], set_value: int, set_need: int
     ) -> None:
-        if index == len(self.ranks):
+        if index == len(self.options):
             self.score(keys, chosen, set_value, set_need)
             return
         self.descend(index + 1, keys, chosen, set_value, set_need)
-        rank = self.ranks[index]
-        shift = 4 * (rank - 1)
-        weight = self.ctx.weight[rank]
-        counts = (keys[0] >> shift & 15, keys[1] >> shift & 15, keys[2] >> shift & 15,
-                  keys[3] >> shift & 15)
-        for size, core in sub_multisets(counts):
-            if size < self.smallest or self.plan.score == 0:
-                break
-            need = MIN_MELD - size if size < MIN_MELD else 0
-            if set_need + need > self.wilds:
+        wilds = self.wilds
+        base = self.base_runs
+        assert base is not None, "the first leaf sets the bound"
+        room = self.split.natural_weight - set_value - self.later[index + 1]
+        for need, value, deltas, core in self.options[index]:
+            if set_need + need > wilds:
                 continue
-            inner = [key - (count << shift) for key, count in zip(keys, core, strict=True)]
-            chosen.append((rank, core, need))
-            self.descend(index + 1, inner, chosen, set_value + size * weight, set_need + need)
+            if room - value - base[wilds - set_need - need] >= self.plan.score:
+                continue  # no choice below this one can beat the best so far
+            inner = [keys[0] - deltas[0], keys[1] - deltas[1], keys[2] - deltas[2],
+                     keys[3] - deltas[3]]
+            chosen.append(core)
+            self.descend(index + 1, inner, chosen, set_value + value, set_need + need)
             chosen.pop()
 
     def score(self, keys: list[int], chosen: list[SetCore], set_value: int, set_need: int) -> None:
@@ -182,22 +214,37 @@ class _Search:
         ctx, plan = self.ctx, self.plan
         total = self.split.natural_weight - set_value
         spare = self.wilds - set_need
+        base = self.base_runs
+        if base is not None and total - base[spare] >= plan.score:
+            return  # these runs cannot beat the runs of the hand without sets
         if spare == 0:
             suit0 = ctx.suit0
-            score = total - suit0(keys[0]) - suit0(keys[1]) - suit0(keys[2]) - suit0(keys[3])
-            if score < plan.score:
-                self.keep(score, keys, chosen, (), 0, 0, 0)
+            runs = suit0(keys[0]) + suit0(keys[1]) + suit0(keys[2]) + suit0(keys[3])
+            if base is None:
+                self.base_runs = [runs] * (self.wilds + 1)
+            if total - runs < plan.score:
+                self.keep(total - runs, keys, chosen, (), 0, 0, 0)
             return
         suit = ctx.suit
         parts = (suit(keys[0], spare), suit(keys[1], spare), suit(keys[2], spare),
                  suit(keys[3], spare))
-        if total - max(parts[0]) - max(parts[1]) - max(parts[2]) - max(parts[3]) >= plan.score:
-            return  # even melding every wild for free could not beat the best so far
-        combined = parts[0]
-        for key, vector in zip(keys[1:], parts[1:], strict=True):
-            if key:
-                combined = convolve(combined, vector)
-        set_room = sum(ctx.limit - need for _, _, need in chosen)
+        if spare == 1:  # the common case, without the general product
+            zero = parts[0][0] + parts[1][0] + parts[2][0] + parts[3][0]
+            gain = NEG
+            for vector in parts:
+                if vector[1] != NEG and vector[1] - vector[0] > gain:
+                    gain = vector[1] - vector[0]
+            combined = [zero, NEG if gain == NEG else zero + gain]
+        else:
+            combined = parts[0]
+            for key, vector in zip(keys[1:], parts[1:], strict=True):
+                if key:
+                    combined = convolve(combined, vector)
+        if base is None:
+            self.base_runs = base = list(combined)
+            for k in range(1, len(base)):
+                base[k] = max(base[k], base[k - 1])
+        set_room = sum(ctx.limit - need for _, _, need in chosen) if chosen else 0
         pure_ok = ctx.pure_ok
         for run_wilds, value in enumerate(combined):
             if value == NEG:
@@ -242,19 +289,15 @@ def convolve(left: list[int], right: list[int]) -> list[int]:
     return result
 
 
-def allocate(parts: tuple[list[int], ...], total: int) -> list[int]:
-    """Split ``total`` wilds among the suits so that their values reach the combined best."""
-    if not parts:
-        return [0] * 4
-    best: list[tuple[int, tuple[int, ...]]] = [(0, ())] + [(NEG, ())] * total
-    for vector in parts:
-        step: list[tuple[int, tuple[int, ...]]] = [(NEG, ())] * (total + 1)
-        for used, (value, picks) in enumerate(best):
-            if value == NEG:
-                continue
-            for k in range(total - used + 1):
-                extra = vector[k]
-                if extra != NEG and value + extra > step[used + k][0]:
-                    step[used + k] = (value + extra, (*picks, k))
-        best = step
-    return list(best[total][1])
+def allocate(parts: tuple[list[int], ...], total: int) -> tuple[int, ...]:
+    """Split ``total`` wilds among the four suits so that their values reach the best sum."""
+    best, found = NEG, (0, 0, 0, 0)
+    first, second, third, fourth = parts
+    for a in range(total + 1):
+        for b in range(total - a + 1):
+            for c in range(total - a - b + 1):
+                d = total - a - b - c
+                value = first[a] + second[b] + third[c] + fourth[d]
+                if value > best:
+                    best, found = value, (a, b, c, d)
+    return found

@@ -1,0 +1,128 @@
+"""Benchmark of the hand solver: medians, tails and a side-by-side with OpenSpiel.
+
+Run: ``make bench`` (or ``.venv/bin/python bench/solver.py [--hands N] [--seed S]``).
+
+Every timed hand is solved once. The solver's only caches hold single suits' run
+solutions; they are warmed on a separate set of random hands first (as in a running
+game or simulation), and the cold figures of a fresh process are printed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from threethirteen import Hand, Rules, arrange, deadwood, go_out_discards, pack
+from threethirteen.cards import Card
+
+Timed = Callable[[Hand], object]
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def time_each(hands: Sequence[Hand], solve: Timed) -> list[float]:
+    """Microseconds taken by ``solve`` on each hand, each hand once."""
+    spent = []
+    clock = time.perf_counter_ns
+    for hand in hands:
+        started = clock()
+        solve(hand)
+        spent.append((clock() - started) / 1000)
+    return spent
+
+
+def report(label: str, spent: Sequence[float], target: str = "") -> None:
+    print(
+        f"  {label:<44} median {statistics.median(spent):8.1f} us   "
+        f"p99 {percentile(spent, 0.99):8.1f} us   max {max(spent):9.1f} us  {target}"
+    )
+
+
+def random_hands(rng: random.Random, cards: Sequence[Card], size: int, count: int) -> list[Hand]:
+    return [Hand(rng.sample(cards, size)) for _ in range(count)]
+
+
+def thirteen_card_hands(count: int, seed: int) -> None:
+    rules = Rules()
+    two_decks = pack(2)
+    rng = random.Random(seed)
+    print(f"13-card hands from two decks, kings wild, standard rules ({count} timed hands)")
+    cold = random_hands(rng, two_decks, 13, 2000)
+    report("arrange, fresh process (first 2000 hands)",
+           time_each(cold, lambda h: arrange(h, wild=13, rules=rules)))
+    for hand in random_hands(rng, two_decks, 13, 20000):  # warm the suit caches
+        arrange(hand, wild=13, rules=rules)
+    for hand in random_hands(rng, two_decks, 14, 5000):
+        go_out_discards(hand, wild=13, rules=rules)
+    timed = random_hands(rng, two_decks, 13, count)
+    report("arrange (penalty + arrangement), warm", time_each(
+        timed, lambda h: arrange(h, wild=13, rules=rules)), "target: median <= 50, p99 <= 1000")
+    timed = random_hands(rng, two_decks, 13, count)
+    report("deadwood (penalty only), warm",
+           time_each(timed, lambda h: deadwood(h, wild=13, rules=rules)))
+    fourteen = random_hands(rng, two_decks, 14, count)
+    report("go_out_discards, 14 cards, warm", time_each(
+        fourteen, lambda h: go_out_discards(h, wild=13, rules=rules)), "target: median <= 200")
+
+
+def openspiel_side_by_side(count: int, seed: int) -> None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        print("OpenSpiel: not installed (pip install open-spiel); comparison skipped")
+        return
+    utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+    rules = Rules()
+    wild = 10
+    deck = [card for card in pack(1) if card.rank != wild]
+    rng = random.Random(seed + 1)
+    hands = random_hands(rng, deck, 10, count)
+    their_suit = {"c": 1, "d": 2, "h": 3, "s": 0}
+    ids = [
+        [their_suit[str(card.suit)] * 13 + int(card.rank or 0) - 1 for card in hand]
+        for hand in hands
+    ]
+    for hand in random_hands(rng, deck, 10, 20000):  # warm our suit caches on other hands
+        deadwood(hand, wild=wild, rules=rules)
+    ours: list[float] = []
+    theirs: list[float] = []
+    clock = time.perf_counter_ns
+    mismatches = 0
+    for hand, hand_ids in zip(hands, ids, strict=True):
+        started = clock()
+        mine = deadwood(hand, wild=wild, rules=rules)
+        middle = clock()
+        other = utils.min_deadwood(hand_ids)
+        ended = clock()
+        ours.append((middle - started) / 1000)
+        theirs.append((ended - middle) / 1000)
+        mismatches += mine != other
+    print(f"10-card one-deck hands, no card of the wild rank ({count} hands, each timed once)")
+    report("three-thirteen deadwood", ours)
+    report("OpenSpiel GinRummyUtils.min_deadwood (C++)", theirs)
+    ratio = statistics.median(ours) / statistics.median(theirs)
+    print(f"  answers identical: {count - mismatches}/{count}   "
+          f"median ratio ours/theirs: {ratio:.2f}  (target: <= 15)")
+    if mismatches:
+        sys.exit("OpenSpiel disagrees on some hands")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20000, help="timed hands per measure")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    thirteen_card_hands(args.hands, args.seed)
+    openspiel_side_by_side(args.hands, args.seed)
+
+
+if __name__ == "__main__":
+    main()
