@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from enum import Enum, IntEnum
+from enum import IntEnum, StrEnum
 from typing import overload
 
 from threethirteen.errors import NotationError
@@ -71,7 +71,7 @@ class Rank(IntEnum):
         return cls(value)
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     """A suit; the value is its notation letter."""
 
     CLUBS = "c"
@@ -88,7 +88,7 @@ class Suit(str, Enum):
         return {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[self.value]
 
     @property
-    def index(self) -> int:
+    def order(self) -> int:
         """Position 0..3 in the order clubs, diamonds, hearts, spades."""
         return _SUIT_INDEX[self]
 
@@ -144,7 +144,7 @@ class Card:
             raise NotationError(f"{text!r} has no valid rank (A 2-9 T/10 J Q K)", text)
         if suit is None:
             raise NotationError(f"{text!r} has no valid suit (c d h s or ♣ ♦ ♥ ♠)", text)
-        return _BY_CODE[Suit(suit).index * 13 + rank - 1]
+        return _BY_CODE[Suit(suit).order * 13 + rank - 1]
 
     def sort_key(self) -> tuple[int, int]:
         """Order by suit then rank, jokers last."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from threethirteen.cards import Card
 from threethirteen.rules import Ace, Rules
@@ -26,7 +26,7 @@ MIN_MELD = 3
 MAX_RUN = 13
 
 
-class MeldKind(str, Enum):
+class MeldKind(StrEnum):
     """A set (one rank) or a run (one suit, consecutive ranks)."""
 
     SET = "set"

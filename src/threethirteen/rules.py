@@ -16,7 +16,7 @@ import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any, Literal
 
 from threethirteen.errors import RulesError
@@ -25,7 +25,7 @@ MAX_ROUNDS = 11
 PLAYOFF_DEAL = 13
 
 
-class Ace(str, Enum):
+class Ace(StrEnum):
     """Where an ace may sit in a run."""
 
     LOW = "low"
@@ -34,28 +34,28 @@ class Ace(str, Enum):
     WRAP = "wrap"
 
 
-class FaceValues(str, Enum):
+class FaceValues(StrEnum):
     """What J, Q and K cost as deadwood: 10 each, or 11, 12, 13."""
 
     TEN = "ten"
     RANK = "rank"
 
 
-class StockEmpty(str, Enum):
+class StockEmpty(StrEnum):
     """What happens when the stock runs out."""
 
     END_ROUND = "end_round"
     RESHUFFLE = "reshuffle"
 
 
-class FalseOut(str, Enum):
+class FalseOut(StrEnum):
     """What happens to a false announcement of going out."""
 
     REJECT = "reject"
     PENALTY = "penalty"
 
 
-class Ties(str, Enum):
+class Ties(StrEnum):
     """Who wins when several players share the lowest total."""
 
     SHARE = "share"

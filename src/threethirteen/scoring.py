@@ -2,10 +2,14 @@
 
 >>> from threethirteen.cards import Card
 >>> from threethirteen.rules import Rules
->>> card_points(Card.parse("Qs"), 5, Rules()), card_points(Card.parse("Qs"), 5, Rules(face_values="rank"))
+>>> queen = Card.parse("Qs")
+>>> card_points(queen, 5, Rules()), card_points(queen, 5, Rules(face_values="rank"))
 (10, 12)
->>> card_points(Card.parse("Ah"), 5, Rules(ace="high")), card_points(Card.parse("7h"), 7, Rules(wild_penalty=15))
-(15, 15)
+>>> card_points(Card.parse("Ah"), 5, Rules(ace="high"))
+15
+>>> seven = Card.parse("7h")
+>>> card_points(seven, 7, Rules(wild_penalty=15)), card_points(seven, 7, Rules())
+(15, 7)
 """
 
 from __future__ import annotations
@@ -34,8 +38,8 @@ def rank_points(rank: int, rules: Rules) -> int:
     if rank == 1:
         return 1 if rules.ace is Ace.LOW else 15
     if rank <= 10:
-        return rank
-    return rank if rules.face_values is FaceValues.RANK else 10
+        return int(rank)
+    return int(rank) if rules.face_values is FaceValues.RANK else 10
 
 
 def card_points(card: Card, wild: int, rules: Rules) -> int:

@@ -19,7 +19,8 @@ from threethirteen.solver import arrange, go_out_discards
 def solve_json(hand: Hand, wild: int | str, rules: Rules) -> dict[str, Any]:
     """The output object of INTERFACES.md §2 for one hand."""
     result = arrange(hand, wild=wild, rules=rules).to_json()
-    result["go_out_discards"] = [str(card) for card in go_out_discards(hand, wild=wild, rules=rules)]
+    discards = go_out_discards(hand, wild=wild, rules=rules)
+    result["go_out_discards"] = [str(card) for card in discards]
     return result
 
 

@@ -133,10 +133,10 @@ def context(rules: Rules, wild: int, count_only: bool = False) -> Context:
         rules.ace, rules.face_values, rules.wild_penalty, rules.joker_penalty,
         rules.all_wild_melds, rules.max_wilds_per_meld, wild, count_only,
     )
-    found = _CONTEXTS.get(key)
-    if found is None:
-        found = _CONTEXTS[key] = Context(rules, wild, count_only)
+    shared = _CONTEXTS.get(key)
+    if shared is None:
+        shared = _CONTEXTS[key] = Context(rules, wild, count_only)
     if len(_BY_IDENTITY) > 512:
         _BY_IDENTITY.clear()
-    _BY_IDENTITY[(id(rules), wild, count_only)] = (rules, found)
-    return found
+    _BY_IDENTITY[(id(rules), wild, count_only)] = (rules, shared)
+    return shared
