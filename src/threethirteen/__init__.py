@@ -20,3 +20,25 @@ __all__ = [
     "classify_meld", "deadwood", "go_out_discards", "is_meld", "melds_completely", "pack",
     "parse_cards", "unmelded_count",
 ]
+
+# The game engine (issue 3): state, actions, views, records.
+from threethirteen.actions import Action, Discard, Draw, Source, parse_action  # noqa: E402
+from threethirteen.dealer import Deal, Dealer, ScriptedDealer, SeededDealer  # noqa: E402
+from threethirteen.errors import IllegalAction, RecordError  # noqa: E402
+from threethirteen.game import GameState  # noqa: E402
+from threethirteen.record import (  # noqa: E402
+    dumps_record,
+    game_record,
+    load_record,
+    replay_record,
+    save_record,
+)
+from threethirteen.results import End, RoundResult, SeatResult  # noqa: E402
+from threethirteen.view import Phase, Pickup, View  # noqa: E402
+
+__all__ += [
+    "Action", "Deal", "Dealer", "Discard", "Draw", "End", "GameState", "IllegalAction",
+    "Phase", "Pickup", "RecordError", "RoundResult", "ScriptedDealer", "SeatResult",
+    "SeededDealer", "Source", "View", "dumps_record", "game_record", "load_record",
+    "parse_action", "replay_record", "save_record",
+]

@@ -28,6 +28,7 @@ from threethirteen.actions import Action, Discard, Draw, Source, parse_action
 from threethirteen.cards import Card, Rank, pack
 from threethirteen.dealer import Deal, Dealer, SeededDealer
 from threethirteen.errors import IllegalAction, RecordError, RulesError
+from threethirteen.outs import go_out_cards
 from threethirteen.results import (
     SITTING_OUT,
     End,
@@ -37,7 +38,6 @@ from threethirteen.results import (
     winners_by_ties,
 )
 from threethirteen.rules import PLAYOFF_DEAL, FalseOut, Rules, StockEmpty, Ties
-from threethirteen.solver import go_out_discards
 from threethirteen.view import Phase, Pickup, View
 
 __all__ = ["GameState", "Phase", "RoundLog", "TurnLog", "parse_action"]
@@ -336,7 +336,7 @@ class GameState:
         """The discards that leave the acting seat's hand fully melded (cached per turn)."""
         if self._outs is None:
             r = self._round
-            self._outs = frozenset(go_out_discards(r.hands[r.turn], wild=r.wild, rules=self._rules))
+            self._outs = frozenset(go_out_cards(r.hands[r.turn], wild=r.wild, rules=self._rules))
         return self._outs
 
     def _start_round(self, number: int, seats: tuple[int, ...], *, playoff: bool) -> None:

@@ -225,7 +225,7 @@ class _Replay:
                 announced = bool(turn.get("out", False)) or bool(turn.get("false_out", False))
                 state.apply(Discard(seat, Card.parse(turn["discard"]), out=announced))
         except IllegalAction as error:
-            raise RecordError(str(error), where) from None
+            raise RecordError(f"{error} [{error.reason}]", where) from None
         log = state.round_logs()[index]
         played = next(t for t in reversed(log.turns) if t.seat == seat and _started(t))
         ours, theirs = _turn_json(played), dict(turn)

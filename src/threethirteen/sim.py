@@ -134,7 +134,7 @@ def wilson(wins: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95% for the default ``z``).
 
     >>> wilson(45, 100)
-    (0.3561, 0.5475)
+    (0.3561, 0.5476)
     """
     if trials == 0:
         return (0.0, 1.0)

@@ -24,7 +24,8 @@ def describe(record: Mapping[str, Any]) -> list[str]:
     seed = record["seed"]
     lines = [f"{len(names)} players: {', '.join(who(s) for s in range(len(names)))}"
              f"; seed {'none' if seed is None else seed}",
-             "rules: " + ", ".join(f"{key} {json.dumps(value)}" for key, value in record["rules"].items())]
+             "rules: " + ", ".join(f"{key} {json.dumps(value)}"
+                                   for key, value in record["rules"].items())]
     for data in record["rounds"]:
         lines.append("")
         kind = "playoff round" if data.get("playoff") else "round"

@@ -1,0 +1,44 @@
+"""Benchmark: complete 4-player games per second between random bots.
+
+    .venv/bin/python bench/games.py [--runs 5] [--games 10] [--players 4] [--preset standard]
+
+Each run plays ``--games`` seeded games in this process; the median rate over the runs
+is printed last.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from threethirteen.rules import Rules
+from threethirteen.sim import game_seed, play_game
+
+
+def run(rules: Rules, games: int, offset: int) -> float:
+    """Games per second for one run of ``games`` games."""
+    start = time.perf_counter()
+    for index in range(games):
+        play_game(rules, ["random"] * rules.players, seed=game_seed(offset, index))
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--preset", default="standard")
+    args = parser.parse_args()
+    rules = Rules.preset(args.preset, players=args.players)
+    rates = []
+    for offset in range(args.runs):
+        rates.append(run(rules, args.games, offset))
+        print(f"run {offset + 1}: {rates[-1]:.2f} games/s")
+    print(f"median: {statistics.median(rates):.2f} games/s "
+          f"({args.players} players, {args.preset}, random bots, {args.games} games per run)")
+
+
+if __name__ == "__main__":
+    main()
