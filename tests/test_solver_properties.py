@@ -1,0 +1,181 @@
+"""The exact solver against the independent brute force (``brute.py``), by hypothesis.
+
+Every variant that affects melds or points is covered: each ace mode x face values x
+wild_penalty (none, 15) x all_wild_melds x max_wilds_per_meld (none, 1, 2) is its own
+parametrized case (96 of them), with joker_penalty drawn per example (20, 0 or 35; 0
+makes ties between arrangements that leave different numbers of cards).
+
+Hands come from four generators: plain deals from two decks and jokers, wild-heavy
+deals (many cards of the wild rank and jokers), duplicate-heavy deals (a few faces
+from three decks) and hands built from melds with wilds swapped in and strays added
+(so that melding completely and going out happen often).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import brute
+import pytest
+from hypothesis import given, note, settings
+from hypothesis import strategies as st
+from solver_checks import arrangement_problems
+
+from threethirteen import (
+    JOKER,
+    Card,
+    Rank,
+    Rules,
+    Suit,
+    arrange,
+    deadwood,
+    go_out_discards,
+    melds_completely,
+    pack,
+    unmelded_count,
+)
+
+MAX_HAND = 10
+ONE_DECK: tuple[Card, ...] = pack(1)
+TWO_DECKS_TWO_JOKERS: tuple[Card, ...] = pack(2, 2)
+
+VARIANTS: list[dict[str, Any]] = [
+    {
+        "ace": ace,
+        "face_values": face_values,
+        "wild_penalty": wild_penalty,
+        "all_wild_melds": all_wild_melds,
+        "max_wilds_per_meld": max_wilds,
+    }
+    for ace, face_values, wild_penalty, all_wild_melds, max_wilds in itertools.product(
+        ("low", "high", "both", "wrap"), ("ten", "rank"), (None, 15), (True, False), (None, 1, 2)
+    )
+]
+
+
+def _variant_id(variant: dict[str, Any]) -> str:
+    return (
+        f"{variant['ace']}-{variant['face_values']}-wp{variant['wild_penalty']}"
+        f"-{'allwild' if variant['all_wild_melds'] else 'natural'}"
+        f"-max{variant['max_wilds_per_meld']}"
+    )
+
+
+# -- hands ---------------------------------------------------------------------------
+
+
+def _subset(pool: tuple[Card, ...], min_size: int, max_size: int) -> st.SearchStrategy[list[Card]]:
+    """Distinct positions of ``pool``: a deal from it, never more copies than it holds."""
+    indices = st.lists(
+        st.integers(0, len(pool) - 1), min_size=min_size, max_size=max_size, unique=True
+    )
+    return indices.map(lambda picked: [pool[index] for index in picked])
+
+
+@st.composite
+def plain_deal(draw: st.DrawFn, wild: int) -> list[Card]:
+    return draw(_subset(TWO_DECKS_TWO_JOKERS, 0, MAX_HAND))
+
+
+@st.composite
+def wild_heavy_deal(draw: st.DrawFn, wild: int) -> list[Card]:
+    wilds = tuple(card for card in pack(3) if card.rank == wild) + (JOKER,) * 6
+    cards = draw(_subset(wilds, 1, 7))
+    cards += draw(_subset(ONE_DECK, 0, MAX_HAND - len(cards)))
+    return draw(st.permutations(cards))
+
+
+@st.composite
+def duplicate_heavy_deal(draw: st.DrawFn, wild: int) -> list[Card]:
+    faces = draw(st.lists(st.sampled_from(ONE_DECK), min_size=2, max_size=5, unique=True))
+    pool = tuple(faces) * 3 + (JOKER,) * 2
+    return draw(_subset(pool, 3, MAX_HAND))
+
+
+@st.composite
+def melded_deal(draw: st.DrawFn, wild: int) -> list[Card]:
+    """One to three melds (runs may wrap past the king), wilds swapped in, strays added."""
+    cards: list[Card] = []
+    for _ in range(draw(st.integers(1, 3))):
+        if draw(st.booleans()):
+            suit = draw(st.sampled_from(list(Suit)))
+            length = draw(st.integers(3, 5))
+            start = draw(st.integers(1, 13))
+            cards += [Card(Rank((start - 1 + step) % 13 + 1), suit) for step in range(length)]
+        else:
+            rank = Rank(draw(st.integers(1, 13)))
+            size = draw(st.integers(3, 4))
+            suits = draw(st.lists(st.sampled_from(list(Suit)), min_size=size, max_size=size))
+            cards += [Card(rank, suit) for suit in suits]
+    swapped = []
+    for card in cards:
+        choice = draw(st.sampled_from(("keep", "keep", "keep", "joker", "wild")))
+        if choice == "joker":
+            card = JOKER
+        elif choice == "wild":
+            card = Card(Rank(wild), draw(st.sampled_from(list(Suit))))
+        swapped.append(card)
+    swapped += draw(st.lists(st.sampled_from(TWO_DECKS_TWO_JOKERS), max_size=2))
+    swapped = swapped[:MAX_HAND]
+    return draw(st.permutations(swapped))
+
+
+DEALS = (plain_deal, wild_heavy_deal, duplicate_heavy_deal, melded_deal)
+
+
+@st.composite
+def deals(draw: st.DrawFn, max_size: int = MAX_HAND) -> tuple[int, list[Card]]:
+    """A wild rank and a hand dealt for that round."""
+    wild = draw(st.integers(3, 13))
+    deal = draw(st.sampled_from(DEALS))
+    cards = draw(deal(wild))[:max_size]
+    note(f"hand: {' '.join(str(card) for card in cards)}  wild: {wild}  ({deal.__name__})")
+    return wild, cards
+
+
+joker_penalties = st.sampled_from((20, 0, 35))
+
+
+# -- properties ----------------------------------------------------------------------
+
+EXAMPLES_ARRANGE = 30
+EXAMPLES_COUNTS = 12
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=_variant_id)
+@settings(max_examples=EXAMPLES_ARRANGE)
+@given(deal=deals(), joker_penalty=joker_penalties, data=st.data())
+def test_arrange_is_exact_and_valid(
+    variant: dict[str, Any], deal: tuple[int, list[Card]], joker_penalty: int, data: st.DataObject
+) -> None:
+    wild, cards = deal
+    rules = Rules(**variant, joker_penalty=joker_penalty)
+    assert arrangement_problems(cards, wild, rules) == []
+    expected = brute.min_penalty(cards, wild, rules)
+    assert deadwood(cards, wild=wild, rules=rules) == expected
+    # The order cards are given in never matters.
+    shuffled = data.draw(st.permutations(cards), label="shuffled")
+    assert deadwood(shuffled, wild=wild, rules=rules) == expected
+    assert arrange(shuffled, wild=wild, rules=rules).deadwood == expected
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=_variant_id)
+@settings(max_examples=EXAMPLES_COUNTS)
+@given(deal=deals(max_size=9), joker_penalty=joker_penalties, data=st.data())
+def test_counts_and_go_out_are_exact(
+    variant: dict[str, Any], deal: tuple[int, list[Card]], joker_penalty: int, data: st.DataObject
+) -> None:
+    wild, cards = deal
+    rules = Rules(**variant, joker_penalty=joker_penalty)
+    fewest = brute.min_unmelded(cards, wild, rules)
+    assert unmelded_count(cards, wild=wild, rules=rules) == fewest
+    assert melds_completely(cards, wild=wild, rules=rules) is (fewest == 0)
+
+    discards = go_out_discards(cards, wild=wild, rules=rules)
+    assert len(set(discards)) == len(discards), f"repeated discards {discards}"
+    assert set(discards) == brute.go_out_cards(cards, wild, rules)
+
+    shuffled = data.draw(st.permutations(cards), label="shuffled")
+    assert unmelded_count(shuffled, wild=wild, rules=rules) == fewest
+    assert set(go_out_discards(shuffled, wild=wild, rules=rules)) == set(discards)
