@@ -26,6 +26,7 @@ def describe(record: Mapping[str, Any]) -> list[str]:
              f"; seed {'none' if seed is None else seed}",
              "rules: " + ", ".join(f"{key} {json.dumps(value)}"
                                    for key, value in record["rules"].items())]
+    running = [0] * len(names)
     for data in record["rounds"]:
         lines.append("")
         kind = "playoff round" if data.get("playoff") else "round"
@@ -51,6 +52,12 @@ def describe(record: Mapping[str, Any]) -> list[str]:
             melds = " | ".join(" ".join(meld) for meld in result["melds"]) or "no melds"
             dead = " ".join(result["deadwood"]) or "none"
             lines.append(f"    {who(seat)}: {melds}; deadwood {dead}; {result['points']} points")
+        if data.get("playoff"):
+            lines.append("  (a playoff round: its points only break the tie)")
+        else:
+            running = [total + seat["points"] for total, seat in zip(running, data["result"],
+                                                                     strict=True)]
+            lines.append("  totals: " + ", ".join(str(total) for total in running))
     lines.append("")
     lines.append("totals: " + ", ".join(f"{who(s)} {t}" for s, t in enumerate(record["totals"])))
     winners = record["winners"]

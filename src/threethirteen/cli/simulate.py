@@ -65,6 +65,6 @@ def register(app: typer.Typer) -> None:
         try:
             summary = simulate(names, games, seed=master, rules=seat_rules(rules, len(names)),
                                jobs=jobs, records=records)
-        except (ThreeThirteenError, ValueError) as error:
+        except (ThreeThirteenError, ValueError, RuntimeError) as error:
             fail(str(error))
         print(json.dumps(summary) if as_json else table(summary))
