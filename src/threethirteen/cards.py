@@ -65,7 +65,10 @@ class Rank(IntEnum):
             raise NotationError(f"rank {text} is not between 1 and 13", str(text))
         if not isinstance(text, str):
             raise NotationError(f"rank {text!r} is not text or a number", repr(text))
-        value = _RANK_TEXT.get(text.strip().upper())
+        cleaned = text.strip().upper()
+        value = _RANK_TEXT.get(cleaned)
+        if value is None and cleaned.isdigit() and 1 <= int(cleaned) <= 13:
+            value = int(cleaned)
         if value is None:
             raise NotationError(f"{text!r} is not a rank (A 2-9 T/10 J Q K)", text)
         return cls(value)
@@ -156,7 +159,7 @@ class Card:
         return f"{self.rank}{self.suit}"
 
     def __repr__(self) -> str:
-        return f"Card({str(self)!r})"
+        return f"Card.parse({str(self)!r})"
 
 
 JOKER = Card(None, None)
@@ -169,7 +172,7 @@ def parse_cards(text: str) -> list[Card]:
     """Read cards separated by spaces and/or commas; an empty text gives no cards.
 
     >>> parse_cards("Ah, 10c  *")
-    [Card('Ah'), Card('Tc'), Card('*')]
+    [Card.parse('Ah'), Card.parse('Tc'), Card.parse('*')]
     """
     if not isinstance(text, str):
         raise NotationError(f"cards must be given as text, not {type(text).__name__}", repr(text))
@@ -190,8 +193,8 @@ class Hand:
 
     __slots__ = ("_cards", "_counts")
 
-    def __init__(self, cards: Iterable[Card] = ()) -> None:
-        self._cards: tuple[Card, ...] = tuple(cards)
+    def __init__(self, cards: Iterable[Card] | str = ()) -> None:
+        self._cards: tuple[Card, ...] = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
         for card in self._cards:
             if not isinstance(card, Card):
                 raise TypeError(f"a hand holds cards, not {card!r}")
@@ -271,7 +274,7 @@ def pack(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     """A pack of ``decks`` standard decks plus ``jokers`` jokers, in a fixed order.
 
     >>> len(pack(2, 4)), pack(1)[0], pack(1, 2)[-1]
-    (108, Card('Ac'), Card('*'))
+    (108, Card.parse('Ac'), Card.parse('*'))
     """
     if decks < 1:
         raise ValueError(f"a pack needs at least one deck, not {decks}")

@@ -6,7 +6,7 @@ the wild rank and the rules. Hands repeat a lot in play (draw a card, discard it
 >>> from threethirteen.cards import Hand
 >>> from threethirteen.rules import Rules
 >>> go_out_cards(Hand.parse("7h 8h 9h Qs"), wild=3, rules=Rules())
-(Card('Qs'),)
+(Card.parse('Qs'),)
 """
 
 from __future__ import annotations

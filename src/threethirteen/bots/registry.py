@@ -12,13 +12,28 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 
 from threethirteen.bots.base import Bot
+from threethirteen.bots.easy import EasyBot
+from threethirteen.bots.expert import ExpertBot
+from threethirteen.bots.greedy import GreedyBot
 from threethirteen.bots.randombot import RandomBot
 
 ENTRY_POINT_GROUP = "threethirteen.bots"
 
 BotFactory = Callable[[], Bot]
 
-_BUILT_IN: dict[str, BotFactory] = {"random": RandomBot}
+
+
+def _medium() -> Bot:
+    """The expert's method with less search and no defence or score awareness."""
+    return ExpertBot(name="medium", stock_samples=3, candidates=2, defence=0.0,
+                     score_aware=False)
+
+
+_BUILT_IN: dict[str, BotFactory] = {
+    "random": RandomBot, "easy": EasyBot, "greedy": GreedyBot, "medium": _medium,
+    "expert": ExpertBot,
+}
+LEVELS = ("easy", "medium", "expert")  # the computer opponents offered to people
 _registered: dict[str, BotFactory] = {}
 
 

@@ -15,7 +15,7 @@ from itertools import product
 
 from threethirteen.cards import JOKER_CODE
 from threethirteen.melds import MAX_RUN, MIN_MELD
-from threethirteen.solver.context import NEG, Context
+from threethirteen.solver.context import NEG, UNLIMITED, Context
 
 SetCore = tuple[int, tuple[int, ...], int]  # (rank, per-suit counts, wilds needed)
 SetOption = tuple[int, int, tuple[int, ...], SetCore]  # (need, weight, key deltas, core)
@@ -183,6 +183,7 @@ class _Search:
         for index in range(len(self.options) - 1, -1, -1):
             self.later[index] = self.later[index + 1] + self.options[index][0][1]
         self.base_runs: list[int] | None = None  # best runs with at most k wilds, no sets
+        self.several = ctx.limit < UNLIMITED  # several sets of one rank can then matter
 
     def start(self) -> None:
         self.descend(0, self.split.suits, [], 0, 0)
@@ -190,23 +191,46 @@ class _Search:
     def descend(
         self, index: int, keys: list[int], chosen: list[SetCore], set_value: int, set_need: int
     ) -> None:
+        """Try the ranks from ``index`` on: no set core, or some (several, if wilds are limited)."""
         if index == len(self.options):
             self.score(keys, chosen, set_value, set_need)
             return
         self.descend(index + 1, keys, chosen, set_value, set_need)
+        self.more_sets(index, 0, keys, chosen, set_value, set_need, again=False)
+
+    def more_sets(
+        self, index: int, first: int, keys: list[int], chosen: list[SetCore], set_value: int,
+        set_need: int, *, again: bool,
+    ) -> None:
+        """Add a set core of the rank at ``index``, from option ``first`` on.
+
+        Without a limit on wilds one set per rank is enough (sets are unbounded); with a
+        limit, further sets of the same rank may hold more wilds, in non-increasing order.
+        """
         wilds = self.wilds
         base = self.base_runs
         assert base is not None, "the first leaf sets the bound"
+        options = self.options[index]
         room = self.split.natural_weight - set_value - self.later[index + 1]
-        for need, value, deltas, core in self.options[index]:
+        if self.several:
+            room -= options[0][1]  # further sets of this rank may add up to all its cards
+        for position in range(first, len(options)):
+            need, value, deltas, core = options[position]
             if set_need + need > wilds:
                 continue
             if room - value - base[wilds - set_need - need] >= self.plan.score:
                 continue  # no choice below this one can beat the best so far
+            if again:  # a further set: the rank's cards may already be spent
+                shift = 4 * (core[0] - 1)
+                if any((key >> shift & 15) < n for key, n in zip(keys, core[1], strict=True)):
+                    continue
             inner = [keys[0] - deltas[0], keys[1] - deltas[1], keys[2] - deltas[2],
                      keys[3] - deltas[3]]
             chosen.append(core)
             self.descend(index + 1, inner, chosen, set_value + value, set_need + need)
+            if self.several:
+                self.more_sets(index, position, inner, chosen, set_value + value,
+                               set_need + need, again=True)
             chosen.pop()
 
     def score(self, keys: list[int], chosen: list[SetCore], set_value: int, set_need: int) -> None:

@@ -1,0 +1,129 @@
+"""How good a hand is to hold: its penalty now, and what one more draw is expected to make
+of it, weighed by the chance that the round ends first.
+
+``value = p * D0 + (1 - p) * D1`` where D0 is the exact penalty of the hand, D1 the
+expected best penalty after drawing one unseen card and discarding one, and p the chance
+that the round ends before the seat's next turn. Cards that cannot meld with the hand
+are scored by a value swap (draw a low card, throw the dearest unmelded one); the others
+go through the exact solver.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from threethirteen.cards import Card, Rank
+from threethirteen.rules import Ace, Rules
+from threethirteen.scoring import card_points
+from threethirteen.solver import arrange
+
+HandKey = tuple[int, ...]
+
+
+class Evaluator:
+    """Hand values for one seat at one decision, memoised for that decision."""
+
+    def __init__(self, wild: Rank, rules: Rules, unseen: Counter[Card]) -> None:
+        self.wild = wild
+        self.rules = rules
+        self.unseen = unseen
+        self.unseen_total = sum(unseen.values())
+        self._arranged: dict[HandKey, tuple[int, int]] = {}
+        self._lookahead: dict[HandKey, float] = {}
+
+    def points(self, card: Card) -> int:
+        """The card's penalty this round."""
+        return card_points(card, self.wild, self.rules)
+
+    def is_wild(self, card: Card) -> bool:
+        """True for jokers and cards of the wild rank."""
+        return card.rank is None or card.rank == self.wild
+
+    def penalty(self, hand: Sequence[Card]) -> int:
+        """D0: the exact least penalty of ``hand``."""
+        return self._solve(hand)[0]
+
+    def _solve(self, hand: Sequence[Card]) -> tuple[int, int]:
+        """(least penalty, points of the dearest unmelded card) of ``hand``."""
+        key = tuple(sorted(card.code for card in hand))
+        found = self._arranged.get(key)
+        if found is None:
+            result = arrange(hand, wild=self.wild, rules=self.rules)
+            dearest = max((self.points(card) for card in result.unmelded), default=0)
+            found = self._arranged[key] = (result.deadwood, dearest)
+        return found
+
+    def dearest(self, hand: Sequence[Card]) -> int:
+        """Points of the dearest card left unmelded by the best arrangement (0 if none)."""
+        return self._solve(hand)[1]
+
+    def after_draw(self, hand: Sequence[Card], card: Card) -> int:
+        """The least penalty of ``hand`` plus ``card`` after the best discard (0: going out).
+
+        The best discard is read off one arrangement: its dearest unmelded card.
+        """
+        penalty, dearest = self._solve([*hand, card])
+        return penalty - dearest
+
+    def lookahead(self, hand: Sequence[Card]) -> float:
+        """D1: the expected least penalty after one draw from the unseen cards and a discard."""
+        key = tuple(sorted(card.code for card in hand))
+        found = self._lookahead.get(key)
+        if found is not None:
+            return found
+        if not self.unseen_total:
+            return float(self.penalty(hand))
+        base, dearest = self._solve(hand)
+        near = self.meldable_with(hand)
+        total = 0.0
+        for card, count in self.unseen.items():
+            if card in near:
+                total += count * self.after_draw(hand, card)
+            else:
+                total += count * (base - max(0, dearest - self.points(card)))
+        found = self._lookahead[key] = total / self.unseen_total
+        return found
+
+    def value(self, hand: Sequence[Card], ending: float) -> float:
+        """Expected penalty of holding ``hand`` when the round ends first with chance ``ending``."""
+        now = self.penalty(hand)
+        if ending >= 1.0 or now == 0:
+            return float(now)
+        return ending * now + (1.0 - ending) * self.lookahead(hand)
+
+    def meldable_with(self, hand: Sequence[Card]) -> set[Card]:
+        """Unseen cards that could change how ``hand`` melds (all of them, given two wilds)."""
+        wilds = sum(1 for card in hand if self.is_wild(card))
+        if wilds >= 2:
+            return set(self.unseen)
+        reach = 2 + wilds
+        naturals = [card for card in hand if not self.is_wild(card)]
+        return {
+            card for card in self.unseen
+            if self.is_wild(card) or any(_close(card, other, reach, self.rules.ace)
+                                         for other in naturals)
+        }
+
+
+def _close(card: Card, other: Card, reach: int, ace: Ace) -> bool:
+    """Same rank, or same suit within ``reach`` ranks (ace placement allowed by ``ace``)."""
+    if card.rank is None or other.rank is None:
+        return True
+    if card.rank == other.rank:
+        return True
+    if card.suit != other.suit:
+        return False
+    gap = abs(card.rank - other.rank)
+    if ace is Ace.WRAP:
+        gap = min(gap, 13 - gap)
+    elif ace is not Ace.LOW and 1 in (card.rank, other.rank):
+        gap = min(gap, 14 - max(card.rank, other.rank))
+    return gap <= reach
+
+
+def without(hand: Iterable[Card], card: Card) -> list[Card]:
+    """``hand`` with one copy of ``card`` taken out."""
+    rest = list(hand)
+    rest.remove(card)
+    return rest
