@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from threethirteen.cli import replay, simulate, solve
+from threethirteen.cli import play, replay, simulate, solve
 
 app = typer.Typer(
     name="three-thirteen",
@@ -21,7 +21,7 @@ def _commands() -> None:
     """Three-Thirteen, the rummy card game."""
 
 
-for _module in (solve, replay, simulate):
+for _module in (solve, replay, simulate, play):
     _module.register(app)
 
 

@@ -1,0 +1,107 @@
+"""``three-thirteen play``: a person against computer opponents, in the terminal.
+
+The full-screen table needs Textual; ``--plain`` plays line by line with ``print`` and
+``input`` only, for screen readers and braille displays.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from threethirteen.cli.common import fail
+from threethirteen.errors import ThreeThirteenError
+from threethirteen.tui import store
+from threethirteen.tui.hand import SortOrder
+from threethirteen.tui.session import Session
+from threethirteen.tui.setup import Setup, parse_levels, play_rules
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``play`` to ``app``."""
+
+    @app.command()
+    def play(
+        opponents: Annotated[
+            int | None, typer.Option(help="Computer opponents, 1 to 7 (default 3)")] = None,
+        level: Annotated[str | None, typer.Option(
+            help="Every opponent's level: easy, medium (default) or expert")] = None,
+        levels: Annotated[str | None, typer.Option(
+            help="Each opponent's level, clockwise from your left: easy,medium,expert")] = None,
+        preset: Annotated[str | None, typer.Option(
+            help="Rules preset: standard, natural, single-wild, jokers, high-stakes")] = None,
+        rules: Annotated[str | None, typer.Option(
+            help='Rules options as JSON (INTERFACES.md §1), e.g. \'{"rounds": 5}\'')] = None,
+        seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: random)")
+                        ] = None,
+        plain: Annotated[bool, typer.Option(
+            "--plain", help="Line by line with typed commands, no screen redraws")] = False,
+        pace: Annotated[float, typer.Option(
+            help="Seconds each computer move stays before the next (0: no pause)")] = 0.8,
+        sort: Annotated[SortOrder, typer.Option(help="How your hand is ordered")
+                        ] = SortOrder.SUIT,
+        name: Annotated[str, typer.Option(help="Your name at the table")] = "You",
+        new: Annotated[bool, typer.Option(
+            "--new", help="Start a new game even if one is saved (the saved one is "
+            "discarded when this one is saved)")] = False,
+        resume: Annotated[bool, typer.Option(
+            "--resume", help="Resume the saved game without asking")] = False,
+    ) -> None:
+        """Play Three-Thirteen against computer opponents (Left, Top and Right)."""
+        if new and resume:
+            fail("give --new or --resume, not both")
+        if not 0 <= pace <= 10:
+            fail(f"--pace must be 0 to 10 seconds, not {pace}")
+        try:
+            table_rules = play_rules(preset, rules, opponents)
+            chosen = parse_levels(level, levels, table_rules.players - 1)
+            setup = Setup.new(table_rules, chosen, seed=seed, person=name)
+        except (ThreeThirteenError, ValueError) as error:
+            fail(str(error))
+        saved: Session | None = None
+        if not new:
+            saved, problem = store.load_saved()
+            if problem:
+                print(problem)
+        if resume and saved is None:
+            fail(f"there is no saved game in {store.data_dir()}")
+        if plain:
+            _play_plain(setup, saved, resume=resume, pace=pace, order=sort)
+            return
+        from threethirteen.tui.app import TableApp
+
+        app = TableApp(setup, saved=saved, resume=resume, pace=pace, order=sort)
+        message = app.run()
+        if message:
+            print(message)
+
+
+def _play_plain(setup: Setup, saved: Session | None, *, resume: bool, pace: float,
+                order: SortOrder) -> None:
+    from threethirteen.tui.plain import PlainGame
+
+    session = Session(setup)
+    if saved is not None:
+        if not resume:
+            print(f"A saved game is waiting: {store.describe_saved(saved)}.")
+            try:
+                answer = input("Resume it? Type yes, or no to start a new game "
+                               "(the saved one is then discarded): ")
+            except (EOFError, KeyboardInterrupt):
+                print()
+                return
+            resume = answer.strip().lower() in ("", "y", "yes")
+        if resume:
+            session = saved
+            print("Resuming the saved game.")
+        else:
+            store.forget_saved()
+    game = PlainGame(session, pace=pace, order=order, autosave=store.save_game)
+    finished = game.run()
+    path = store.save_game(session)
+    if finished:
+        print(f"The game's record: {path}")
+        print(f"Step through it with: three-thirteen replay --step {path}")
+    else:
+        print(f"Game saved to {path}; three-thirteen play offers to resume it.")

@@ -1,0 +1,483 @@
+"""The full-screen table: the person's hand at the bottom, the opponents around it.
+
+``TableApp`` drives a ``Session``: the person's keys and clicks become requests to it,
+and the computers' moves are played one at a time, each shown for ``pace`` seconds
+(``space`` skips to the person's turn, ``+``/``-`` change the pace). A request the table
+refuses leaves everything as it was and says why in one short line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from rich.text import Text
+from textual import events, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Header, Log, Static
+
+from threethirteen.actions import Source
+from threethirteen.cards import Card
+from threethirteen.tui import store, text
+from threethirteen.tui.hand import ShownHand, SortOrder, arrangement_text, order_hand
+from threethirteen.tui.screens import Ask, game_page, help_page, round_page, score_table
+from threethirteen.tui.screens import Page as _Page
+from threethirteen.tui.session import PERSON, Event, Kind, Refused, Session
+from threethirteen.tui.setup import Setup, new_seed, side
+from threethirteen.tui.widgets import CardView, HandView, Pile, Seat
+from threethirteen.view import Phase
+
+PACES = (0.0, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
+
+CSS = """
+Screen { layout: vertical; }
+#table { height: auto; }
+#top-row { height: auto; align: center top; }
+#mid-row { height: auto; }
+#left-col, #right-col { width: 26; height: auto; }
+#centre { width: 1fr; height: auto; align: center middle; }
+.seat { width: 26; height: 4; border: round $primary; padding: 0 1; }
+.seat.-playing { border: heavy $accent; }
+.pile { width: 14; height: 4; border: round $secondary; padding: 0 1; margin: 0 1; }
+#info { height: 1; padding: 0 1; text-style: bold; }
+#log { height: 1fr; min-height: 3; border: round $panel; }
+#hand-box { height: auto; border: round $primary; padding: 0 1; }
+#hand { height: 5; }
+.card { width: 5; height: 4; border: round $foreground 50%; margin: 1 0 0 0; }
+.card.-gap { margin: 1 0 0 2; }
+.card.-selected { border: heavy $accent; margin: 0 0 0 0; background: $boost; }
+.card.-selected.-gap { margin: 0 0 0 2; }
+#arrangement { height: auto; }
+#turn { height: 1; text-style: bold; padding: 0 1; }
+#message { height: 1; padding: 0 1; }
+Ask, Page, GameOver { align: center middle; }
+.dialog { width: 60; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+.dialog.wide { width: 90%; height: 90%; }
+.dialog .buttons { height: auto; align: center middle; }
+.dialog .body { height: 1fr; }
+.dialog .hint { height: 1; text-style: italic; }
+"""
+
+
+def _keys(bindings: Sequence[Binding]) -> frozenset[str]:
+    return frozenset(key.strip() for binding in bindings for key in binding.key.split(","))
+
+
+class TableApp(App[str]):
+    """Three-Thirteen at the terminal; ``run()`` returns a line to print on leaving."""
+
+    TITLE = "Three-Thirteen"
+    CSS = CSS
+    BINDINGS = [
+        Binding("d", "draw", "Draw stock"),
+        Binding("t", "take", "Take discard"),
+        Binding("enter,x", "discard", "Discard"),
+        Binding("o", "out", "Go out"),
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
+        *(Binding(str(n % 10), f"pick({(n - 1)})", str(n), show=False) for n in range(1, 11)),
+        Binding("s", "sort", "Sort"),
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("c", "scores", "Scores"),
+        Binding("question_mark", "help", "Rules/keys", key_display="?"),
+        Binding("space", "skip", "Skip", show=False),
+        Binding("plus,equals_sign", "pace(1)", "Slower", show=False),
+        Binding("minus", "pace(-1)", "Faster", show=False),
+        Binding("q", "save_quit", "Save & quit"),
+        Binding("ctrl+q", "save_quit", "Save & quit", show=False, priority=True),
+    ]
+
+    def __init__(self, setup: Setup, *, saved: Session | None = None, resume: bool = False,
+                 pace: float = 0.8, order: SortOrder = SortOrder.SUIT,
+                 save: Callable[[Session], object] | None = store.save_game) -> None:
+        super().__init__()
+        self.setup = setup
+        self.saved = saved
+        self.resume = resume
+        self.pace = pace
+        self.order = order
+        self.save = save
+        self.session = saved if saved is not None and resume else Session(setup)
+        self.cursor = 0
+        self.drawn: Card | None = None
+        self.message = ""
+        self.record_path = ""
+        self._skip = asyncio.Event()
+        self._started = False
+
+    # -- layout --------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        seats = [(seat, name) for seat, name in enumerate(self.setup.names) if seat != PERSON]
+        with Vertical(id="table"):
+            with Horizontal(id="top-row"):
+                for seat, name in seats:
+                    if side(name) == "top":
+                        yield Seat(seat, id=f"seat-{seat}")
+            with Horizontal(id="mid-row"):
+                with Vertical(id="left-col"):
+                    for seat, name in reversed(seats):
+                        if side(name) == "left":
+                            yield Seat(seat, id=f"seat-{seat}")
+                with Horizontal(id="centre"):
+                    yield Pile("stock", id="stock")
+                    yield Pile("discard", id="discard")
+                with Vertical(id="right-col"):
+                    for seat, name in seats:
+                        if side(name) == "right":
+                            yield Seat(seat, id=f"seat-{seat}")
+            yield Static(id="info")
+        log = Log(id="log", auto_scroll=True)
+        log.can_focus = False
+        yield log
+        with Vertical(id="hand-box"):
+            yield HandView(id="hand")
+            yield Static(id="arrangement")
+        yield Static(id="turn")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.saved is not None and not self.resume:
+            question = (f"A saved game is waiting: {store.describe_saved(self.saved)}.\n\n"
+                        "Resume it? (No starts a new game; the saved one is then discarded.)")
+            self.push_screen(Ask(question), self._resume_answer)
+        else:
+            self._start(self.session)
+
+    def _resume_answer(self, answer: bool | None) -> None:
+        assert self.saved is not None
+        if answer:
+            self._start(self.saved, "Resumed the saved game.")
+        else:
+            if self.save is store.save_game:
+                store.forget_saved()
+            self._start(Session(self.setup), "A new game.")
+
+    def _start(self, session: Session, message: str = "") -> None:
+        self.session = session
+        self.setup = session.setup
+        self.cursor = 0
+        self.drawn = None
+        self.message = message
+        self._started = True
+        log = self.query_one("#log", Log)
+        log.clear()
+        log.write_line(f"{text.round_title(session.view())}. Press ? for the keys and rules.")
+        self.refresh_table()
+        self.proceed([])
+
+    # -- showing the table -----------------------------------------------------------
+
+    def shown(self) -> ShownHand:
+        view = self.session.view()
+        assert view.hand is not None
+        return order_hand(view.hand, wild=view.wild, rules=view.rules, order=self.order)
+
+    def refresh_table(self) -> None:
+        """Show the table as the person's view has it now."""
+        session = self.session
+        view = session.view()
+        self.sub_title = text.round_title(view)
+        for seat in range(1, len(view.players)):
+            self.query_one(f"#seat-{seat}", Seat).show(
+                view.players[seat], session.setup.levels[seat], cards=view.hand_sizes[seat],
+                score=view.totals[seat], dealer=seat == view.dealer,
+                playing=seat == view.turn, out=seat == view.out)
+        self.query_one("#stock", Pile).show_stock(view.stock_size)
+        self.query_one("#discard", Pile).show_discard(view.top, int(view.wild),
+                                                      len(view.discard_pile))
+        info = (f"Wild: every {view.wild} (and any joker) · your score {view.totals[PERSON]}"
+                f" · {text.turn_text(view, PERSON)}")
+        if session.hints:
+            info += f" · hints used {len(session.hints)}"
+        self.query_one("#info", Static).update(info)
+        shown = self.shown()
+        self.cursor = max(0, min(self.cursor, len(shown.cards) - 1))
+        new = self.drawn if view.phase is Phase.DISCARD and view.my_turn else None
+        self.query_one("#hand", HandView).show(shown.cards, int(view.wild), breaks=shown.breaks,
+                                               cursor=self.cursor, new=new)
+        best = Text(f"Your hand ({self.order.label}) · best arrangement: ", style="bold")
+        best.append(arrangement_text(shown.arrangement, int(view.wild)))
+        goers = session.out_cards()
+        if goers:
+            best.append(f"\nYou can go out: choose {' or '.join(map(str, goers))} and press o.",
+                        style="bold")
+        self.query_one("#arrangement", Static).update(best)
+        self.query_one("#turn", Static).update(self._turn_line())
+        self.query_one("#message", Static).update(self.message)
+        self.refresh_bindings()
+
+    def _turn_line(self) -> str:
+        view = self.session.view()
+        line = text.turn_text(view, PERSON)
+        if view.my_turn and view.phase is Phase.DRAW:
+            line += " — d: stock, t: take the " + (str(view.top) if view.top else "(empty)")
+        elif view.my_turn:
+            line += " — choose a card, Enter discards it"
+        elif not self.session.is_over:
+            line += f" … (space: skip, pace {self.pace:g}s)"
+        return line
+
+    def say(self, message: str) -> None:
+        """A short line for the person, below the hand."""
+        self.message = message
+        self.query_one("#message", Static).update(message)
+
+    def tell(self, events: Sequence[Event]) -> None:
+        """Write events into the log."""
+        log = self.query_one("#log", Log)
+        for event in events:
+            log.write_line(event.text)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer moves in the footer only when they are legal (the keys still answer)."""
+        if not self._started or action not in ("draw", "take", "discard", "out", "undo"):
+            return True
+        view = self.session.view()
+        if action == "out":
+            return True if self.session.out_cards() else None
+        if action == "undo":
+            return True if self.session.undo_blocker() is None else None
+        if not view.my_turn:
+            return None
+        if action == "take":
+            return True if view.phase is Phase.DRAW and view.top is not None else None
+        wanted = Phase.DRAW if action == "draw" else Phase.DISCARD
+        return True if view.phase is wanted else None
+
+    # Keys whose binding is switched off (the move is not legal now) still answer, with
+    # the reason, through Textual's key_<name> methods; nothing changes.
+
+    def _explain(self, action: Callable[[], None]) -> None:
+        if not isinstance(self.screen, ModalScreen):
+            action()
+
+    def key_d(self) -> None:
+        self._explain(self.action_draw)
+
+    def key_t(self) -> None:
+        self._explain(self.action_take)
+
+    def key_enter(self) -> None:
+        self._explain(self.action_discard)
+
+    def key_x(self) -> None:
+        self._explain(self.action_discard)
+
+    def key_o(self) -> None:
+        self._explain(self.action_out)
+
+    def key_u(self) -> None:
+        self._explain(self.action_undo)
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that means nothing here gets a short answer."""
+        if isinstance(self.screen, ModalScreen) or not event.is_printable:
+            return
+        if event.key not in _BOUND_KEYS:
+            self.say(f"The key {event.character!r} does nothing here: press ? for the keys.")
+
+    # -- the flow of play -------------------------------------------------------------
+
+    def proceed(self, events: Sequence[Event]) -> None:
+        """Show ``events``, then let the computers play up to the person's turn."""
+        self.tell(events)
+        self.refresh_table()
+        self._play_on(list(events))
+
+    @work(exclusive=True, group="play")
+    async def _play_on(self, events: list[Event]) -> None:
+        await self._round_ends(events)
+        while self.session.computer_to_act:
+            await self._pause()
+            if not self.session.computer_to_act:
+                break
+            events = self.session.play_computer()
+            self.tell(events)
+            self.refresh_table()
+            await self._round_ends(events)
+        self._skip.clear()
+        self.refresh_table()
+
+    async def _pause(self) -> None:
+        if self.pace <= 0 or self._skip.is_set():
+            await asyncio.sleep(0)
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._skip.wait(), timeout=self.pace)
+
+    async def _round_ends(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if event.kind is Kind.ROUND_OVER and event.result is not None:
+                self._skip.clear()
+                if self.save is not None and not self.session.is_over:
+                    self.save(self.session)
+                await self.push_screen_wait(round_page(event.result, self.session.view()))
+                self.drawn = None
+                if not self.session.is_over:
+                    self.tell([Event(Kind.MOVE, text.round_title(self.session.view()) + ".")])
+                self.refresh_table()
+            elif event.kind is Kind.GAME_OVER:
+                await self._game_over()
+
+    async def _game_over(self) -> None:
+        if self.save is not None:
+            self.record_path = str(self.save(self.session))
+        choice = await self.push_screen_wait(game_page(self.session.view(), self.record_path))
+        if choice == "new":
+            setup = replace(self.setup, seed=new_seed())
+            self._start(Session(setup), "A new game.")
+        else:
+            where = f" Its record: {self.record_path}" if self.record_path else ""
+            self.exit(f"The game is over. {text.winners_text(self.session.view())}{where}")
+
+    def _act(self, request: Callable[[], list[Event]]) -> None:
+        """Carry out a move of the person; a refusal changes nothing and says why."""
+        try:
+            events = request()
+        except Refused as refusal:
+            self.say(str(refusal))
+            return
+        self.message = ""
+        self.proceed(events)
+
+    # -- the person's actions ----------------------------------------------------------
+
+    def action_draw(self) -> None:
+        self._draw(Source.STOCK)
+
+    def action_take(self) -> None:
+        self._draw(Source.DISCARD)
+
+    def _draw(self, source: Source) -> None:
+        def draw() -> list[Event]:
+            events = self.session.draw(source)
+            hand = self.session.view().hand
+            assert hand is not None
+            self.drawn = hand[-1]
+            shown = self.shown().cards
+            self.cursor = max(i for i, card in enumerate(shown) if card == self.drawn)
+            return events
+
+        self._act(draw)
+
+    def _chosen(self) -> Card | None:
+        cards = self.shown().cards
+        return cards[self.cursor] if 0 <= self.cursor < len(cards) else None
+
+    def action_discard(self) -> None:
+        card = self._chosen()
+        if card is None:
+            self.say("Choose a card first.")
+            return
+
+        def discard() -> list[Event]:
+            events = self.session.discard(card)
+            self.drawn = None
+            return events
+
+        self._act(discard)
+
+    def action_out(self) -> None:
+        card = self._chosen()
+        goers = self.session.out_cards()
+        if not goers:
+            self.say(self.session.why_not_out())
+            return
+        if card not in goers:
+            self.say(self.session.why_not_out(card) + " Choose it, then press o.")
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._act(lambda: self.session.discard(card, out=True))
+            else:
+                self.say("Not going out.")
+
+        self.push_screen(Ask(f"Go out by discarding {card}?"), answer)
+
+    def action_move(self, step: int) -> None:
+        count = len(self.shown().cards)
+        if count:
+            self.cursor = (self.cursor + step) % count
+            self.refresh_table()
+
+    def action_pick(self, index: int) -> None:
+        count = len(self.shown().cards)
+        if index >= count:
+            self.say(f"There is no card {index + 1}: your hand has {count} cards.")
+            return
+        self.cursor = index
+        self.refresh_table()
+
+    def on_card_view_clicked(self, message: CardView.Clicked) -> None:
+        view = self.session.view()
+        if message.index == self.cursor and view.my_turn and view.phase is Phase.DISCARD:
+            self.action_discard()
+        else:
+            self.action_pick(message.index)
+
+    def on_pile_clicked(self, message: Pile.Clicked) -> None:
+        self._draw(Source.STOCK if message.which == "stock" else Source.DISCARD)
+
+    def action_sort(self) -> None:
+        card = self._chosen()
+        self.order = self.order.next()
+        if card is not None:
+            self.cursor = self.shown().cards.index(card)
+        self.say(f"Your hand is sorted {self.order.label}.")
+        self.refresh_table()
+
+    def action_hint(self) -> None:
+        try:
+            advice = self.session.hint()
+        except Refused as refusal:
+            self.say(str(refusal))
+            return
+        self.tell([Event(Kind.MOVE, "Hint: " + advice)])
+        self.say("Hint: " + advice)
+        self.refresh_table()
+
+    def action_undo(self) -> None:
+        def undo() -> list[Event]:
+            events = self.session.undo()
+            self.drawn = None
+            return events
+
+        self._act(undo)
+
+    def action_scores(self) -> None:
+        self.push_screen(_Page("Scores", score_table(self.session.view()), page_id="scores"))
+
+    def action_help(self) -> None:
+        self.push_screen(help_page(self.session.view()))
+
+    def action_skip(self) -> None:
+        if self.session.computer_to_act:
+            self._skip.set()
+        else:
+            self.say("Nothing to skip: it is your turn.")
+
+    def action_pace(self, step: int) -> None:
+        index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.pace))
+        self.pace = PACES[max(0, min(len(PACES) - 1, index + step))]
+        self.say(f"Computer moves now stay {self.pace:g} seconds.")
+        self.refresh_table()
+
+    def action_save_quit(self) -> None:
+        if self.session.is_over or self.save is None:
+            self.exit("")
+            return
+        path = self.save(self.session)
+        self.exit(f"Game saved to {path}; three-thirteen play offers to resume it.")
+
+
+_BOUND_KEYS = _keys([binding for binding in TableApp.BINDINGS if isinstance(binding, Binding)])

@@ -1,0 +1,130 @@
+"""The person's hand as shown: its order (by suit, by rank, or melds first) and card faces.
+
+Wild cards are marked in text, never by colour alone: ``7h (wild)`` in the plain mode,
+a ``W`` on the card in the full-screen table.
+
+>>> from threethirteen.cards import Hand
+>>> from threethirteen.rules import Rules
+>>> hand = Hand.parse("Kd 5c 7h 8h 9h 5s Ks").cards
+>>> show = order_hand(hand, wild=5, rules=Rules(), order=SortOrder.SUIT)
+>>> " ".join(str(card) for card in show.cards), show.breaks
+('Kd 7h 8h 9h Ks 5c 5s', (1, 4, 5))
+>>> show = order_hand(hand, wild=5, rules=Rules(), order=SortOrder.MELDS)
+>>> " ".join(str(card) for card in show.cards)
+'Kd Ks 5s 5c 7h 8h 9h'
+>>> plain_card(Card.parse("5c"), 5), face(Card.parse("Th")), face(Card.parse("*"))
+('5c (wild)', '10♥', 'Jk')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from threethirteen.cards import Card, Rank
+from threethirteen.rules import Rules
+from threethirteen.solver import Arrangement, arrange
+
+
+class SortOrder(StrEnum):
+    """How the hand is ordered on screen."""
+
+    SUIT = "suit"
+    RANK = "rank"
+    MELDS = "melds"
+
+    def next(self) -> SortOrder:
+        """The order the sort key switches to."""
+        orders = list(SortOrder)
+        return orders[(orders.index(self) + 1) % len(orders)]
+
+    @property
+    def label(self) -> str:
+        """How the order is named to the person."""
+        return {"suit": "by suit", "rank": "by rank", "melds": "melds first"}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class ShownHand:
+    """The cards in display order; ``breaks`` are the positions that start a new group."""
+
+    cards: tuple[Card, ...]
+    breaks: tuple[int, ...]
+    arrangement: Arrangement
+
+
+def is_wild(card: Card, wild: int) -> bool:
+    """A joker, or a card of the round's wild rank."""
+    return card.rank is None or card.rank == wild
+
+
+def order_hand(hand: Sequence[Card], *, wild: int, rules: Rules, order: SortOrder) -> ShownHand:
+    """``hand`` ordered as ``order`` says, wild cards last (except inside melds)."""
+    best = arrange(hand, wild=wild, rules=rules)
+    if order is SortOrder.MELDS:
+        groups = [list(meld.cards) for meld in best.melds]
+        rest = sorted(best.unmelded, key=lambda card: _suit_key(card, wild))
+        groups += [rest] if rest else []
+    else:
+        key = _suit_key if order is SortOrder.SUIT else _rank_key
+        ordered = sorted(hand, key=lambda card: key(card, wild))
+        groups = []
+        for card in ordered:
+            group = _group(card, wild, order)
+            if not groups or _group(groups[-1][-1], wild, order) != group:
+                groups.append([])
+            groups[-1].append(card)
+    cards: list[Card] = []
+    breaks: list[int] = []
+    for group in groups:
+        if cards:
+            breaks.append(len(cards))
+        cards.extend(group)
+    return ShownHand(tuple(cards), tuple(breaks), best)
+
+
+def _suit_key(card: Card, wild: int) -> tuple[int, int, int]:
+    row, column = card.sort_key()
+    return (int(is_wild(card, wild)), row, column)
+
+
+def _rank_key(card: Card, wild: int) -> tuple[int, int, int]:
+    row, column = card.sort_key()
+    return (int(is_wild(card, wild)), column, row)
+
+
+def _group(card: Card, wild: int, order: SortOrder) -> object:
+    if is_wild(card, wild):
+        return "wild"
+    return card.suit if order is SortOrder.SUIT else card.rank
+
+
+def plain_card(card: Card, wild: int) -> str:
+    """A card for the plain mode: its notation, with ``(wild)`` after a wild card."""
+    return f"{card} (wild)" if is_wild(card, wild) else str(card)
+
+
+def plain_cards(cards: Sequence[Card], wild: int) -> str:
+    """Cards for the plain mode, separated by spaces."""
+    return " ".join(plain_card(card, wild) for card in cards)
+
+
+def face(card: Card) -> str:
+    """A card's face on screen: ``10♥``, ``Q♠``, ``Jk`` for a joker."""
+    if card.rank is None or card.suit is None:
+        return "Jk"
+    rank = "10" if card.rank == Rank.TEN else str(card.rank)
+    return rank + card.suit.symbol
+
+
+def arrangement_text(best: Arrangement, wild: int) -> str:
+    """One line: the melds, the unmelded cards and the penalty they cost.
+
+    >>> from threethirteen.cards import Hand
+    >>> arrangement_text(arrange(Hand.parse("7h 8h 9h Kd 5c 2s"), wild=5, rules=Rules()), 5)
+    'melds: 7h 8h 9h 5c (wild); unmelded: Kd, 2s; penalty 12'
+    """
+    melds = " / ".join(plain_cards(meld.cards, wild) for meld in best.melds) or "none"
+    loose = ", ".join(plain_card(card, wild) for card in best.unmelded) or "none"
+    return f"melds: {melds}; unmelded: {loose}; penalty {best.deadwood}"

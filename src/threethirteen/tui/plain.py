@@ -1,0 +1,374 @@
+"""The plain mode: the same game line by line, with typed commands and no screen redraws.
+
+Made for screen readers and braille displays: every line is a sentence or a short list,
+nothing is drawn twice, nothing depends on colour or position on the screen. It reads
+with ``input`` and writes with ``print`` (both replaceable), and needs no Textual.
+
+Commands (``help`` lists them): ``draw``, ``take``, ``discard 3`` or ``discard Qs``,
+``out Qs`` (asks to confirm), ``hand``, ``table``, ``hint``, ``undo``, ``rules``,
+``scores``, ``sort``, ``log``, ``pace 0.5``, ``quit`` (saves the game).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import select
+import sys
+import time
+from collections.abc import Callable
+
+from threethirteen.actions import Source
+from threethirteen.cards import Card
+from threethirteen.errors import NotationError
+from threethirteen.tui import text
+from threethirteen.tui.hand import (
+    ShownHand,
+    SortOrder,
+    arrangement_text,
+    order_hand,
+    plain_card,
+    plain_cards,
+)
+from threethirteen.tui.session import PERSON, Event, Kind, Refused, Session
+from threethirteen.view import Phase
+
+HELP = """Commands (a word, or its first letter where shown):
+  draw (d)        draw the top card of the stock
+  take (t)        take the top card of the discard pile
+  discard N|card  discard by position in your hand or by name: discard 3, discard Qs
+                  (on its own, a position or a card also discards: 3, Qs)
+  out N|card      go out by discarding that card; you are asked to confirm
+  hand            your hand and its best arrangement
+  table           the table: opponents' card counts, the piles, the round, the scores
+  hint (h)        ask the expert for advice (counted in the game's record)
+  undo            take back your last discard, while no new card has been seen
+  sort [suit|rank|melds]  order your hand (no word: the next order)
+  scores          the score sheet
+  rules           the rules and options of this game
+  log             the last moves again
+  pace SECONDS    how long each computer move stays before the next (0 = no pause)
+  help (?)        this list
+  quit (q)        save the game and leave; the next start offers to resume it"""
+
+Reader = Callable[[str], str]
+Writer = Callable[[str], None]
+
+
+def _print(line: str) -> None:
+    print(line, flush=True)
+
+
+class PlainGame:
+    """Play ``session`` line by line until the game ends or the person quits."""
+
+    def __init__(self, session: Session, *, pace: float = 0.8,
+                 order: SortOrder = SortOrder.SUIT, read: Reader = input,
+                 write: Writer = _print, autosave: Callable[[Session], object] | None = None,
+                 ) -> None:
+        self.session = session
+        self.pace = pace
+        self.order = order
+        self.read = read
+        self.write = write
+        self.autosave = autosave
+        self.skipping = False
+        self._announced: tuple[int, int, str] | None = None
+
+    # -- the loop ------------------------------------------------------------------
+
+    def run(self) -> bool:
+        """Play on; True when the game finished, False when the person quit."""
+        session = self.session
+        names = ", ".join(f"{name} ({session.setup.levels[seat]})"
+                          for seat, name in enumerate(session.names) if seat != PERSON)
+        self.write(f"Three-Thirteen, plain mode. You play against {names}. "
+                   "Type help for the commands.")
+        self._round_start()
+        while not session.is_over:
+            if session.computer_to_act:
+                self._computers()
+                continue
+            self._prompt_turn()
+            try:
+                line = self.read(f"[{session.view().phase.value}] > ")
+            except (EOFError, KeyboardInterrupt):
+                self.write("")
+                return False
+            if not self.command(line):
+                return False
+        return True
+
+    def command(self, line: str) -> bool:
+        """Carry out one typed command; False when the person quits."""
+        words = line.strip().split()
+        if not words:
+            self.write("Type a command, or help for the list.")
+            return True
+        verb, rest = words[0].lower(), words[1:]
+        if verb in ("q", "quit", "exit", "save"):
+            return False
+        handler = _COMMANDS.get(verb)
+        try:
+            if handler is not None:
+                handler(self, rest)
+            elif not rest and self.session.view().phase is Phase.DISCARD and _cardlike(verb):
+                self._discard([verb], out=False)
+            else:
+                self.write(f"Unknown command {words[0]!r}. Type help for the commands.")
+        except Refused as refusal:
+            self.write(str(refusal))
+        return True
+
+    # -- what the person sees ------------------------------------------------------
+
+    def shown(self) -> ShownHand:
+        view = self.session.view()
+        assert view.hand is not None
+        return order_hand(view.hand, wild=view.wild, rules=view.rules, order=self.order)
+
+    def show_hand(self) -> None:
+        view = self.session.view()
+        shown = self.shown()
+        parts = []
+        for index, card in enumerate(shown.cards):
+            sep = "; " if index in shown.breaks else ", "
+            parts.append(("" if index == 0 else sep) + f"{index + 1} {plain_card(card, view.wild)}")
+        self.write(f"Your hand ({self.order.label}): " + "".join(parts))
+        self.write("Best arrangement: " + arrangement_text(shown.arrangement, view.wild))
+        goers = self.session.out_cards()
+        if goers:
+            self.write(f"You can go out: type out {goers[0]}"
+                       + (f" (or out {', out '.join(str(c) for c in goers[1:])})"
+                          if len(goers) > 1 else "") + ".")
+
+    def show_table(self) -> None:
+        view = self.session.view()
+        self.write(text.round_title(view) + ".")
+        for seat in view.seats:
+            if seat == PERSON:
+                continue
+            marks = []
+            if seat == view.dealer:
+                marks.append("dealer")
+            if seat == view.out:
+                marks.append("out")
+            if seat == view.turn:
+                marks.append("playing")
+            extra = f" ({', '.join(marks)})" if marks else ""
+            self.write(f"{view.players[seat]}{extra}: {view.hand_sizes[seat]} cards, "
+                       f"score {view.totals[seat]}.")
+        top = "empty" if view.top is None else f"{plain_card(view.top, view.wild)} on top"
+        self.write(f"Stock: {view.stock_size} cards. Discard pile: {top}.")
+        self.write(f"Your score: {view.totals[PERSON]}. {text.turn_text(view, PERSON)}.")
+
+    def show_scores(self) -> None:
+        header, rows = text.score_rows(self.session.view())
+        for line in text.table_text(header, rows):
+            self.write(line)
+
+    def _prompt_turn(self) -> None:
+        """Say once per phase what the person is to do."""
+        view = self.session.view()
+        key = (view.round_number, len(view.actions), view.phase.value)
+        if key == self._announced:
+            return
+        self._announced = key
+        if view.phase is Phase.DRAW:
+            top = view.top
+            take = f", or take (the {plain_card(top, view.wild)})" if top is not None else ""
+            self.write(f"Your turn. Type draw (from the stock, {view.stock_size} cards){take}.")
+        else:
+            self.show_hand()
+            self.write("Discard a card: discard and its position or name.")
+
+    # -- computer turns ------------------------------------------------------------
+
+    def _computers(self) -> None:
+        while self.session.computer_to_act:
+            events = self.session.play_computer()
+            self._tell(events)
+            if any(event.kind is Kind.ROUND_OVER for event in events):
+                return
+            if self.session.computer_to_act and not self.skipping:
+                self.skipping = self._wait(self.pace)
+        self.skipping = False
+
+    def _wait(self, seconds: float) -> bool:
+        """Pause between computer moves; True when the person pressed Enter to skip."""
+        if seconds <= 0:
+            return False
+        stdin = sys.stdin
+        if self.read is input and stdin.isatty():
+            ready, _, _ = select.select([stdin], [], [], seconds)
+            if ready:
+                stdin.readline()
+                return True
+            return False
+        time.sleep(seconds)
+        return False
+
+    def _tell(self, events: list[Event]) -> None:
+        for event in events:
+            self.write(event.text)
+            if event.kind is Kind.ROUND_OVER and event.result is not None:
+                self._round_over(event)
+            elif event.kind is Kind.GAME_OVER:
+                self._game_over()
+
+    def _round_over(self, event: Event) -> None:
+        assert event.result is not None
+        view = self.session.view()
+        seats = [seat for seat in range(len(view.players))
+                 if not event.result.playoff or event.result.seats[seat].melds
+                 or event.result.seats[seat].deadwood]
+        self.write("The hands:")
+        for line in text.round_end_lines(event.result, view.players, seats):
+            self.write("  " + line)
+        self.write("Score sheet:")
+        self.show_scores()
+        if self.autosave is not None and not self.session.is_over:
+            self.autosave(self.session)
+        if not self.session.is_over:
+            with contextlib.suppress(EOFError, KeyboardInterrupt):
+                self.read("Press Enter for the next round. ")
+            self._round_start()
+
+    def _round_start(self) -> None:
+        if self.session.is_over:
+            return
+        view = self.session.view()
+        self.write(text.round_title(view) + ".")
+        if view.hand is not None:
+            self.write(f"You are dealt: {plain_cards(self.shown().cards, view.wild)}.")
+
+    def _game_over(self) -> None:
+        self.write("Final scores:")
+        view = self.session.view()
+        for seat, total in enumerate(view.totals):
+            self.write(f"  {view.players[seat]}: {total}")
+
+    # -- commands ------------------------------------------------------------------
+
+    def _draw(self, rest: list[str]) -> None:
+        self._tell(self.session.draw(Source.STOCK))
+
+    def _take(self, rest: list[str]) -> None:
+        self._tell(self.session.draw(Source.DISCARD))
+
+    def _discard(self, rest: list[str], *, out: bool = False) -> None:
+        if len(rest) != 1:
+            raise Refused("Say which card: discard 3 (its position) or discard Qs.")
+        card = self._card(rest[0])
+        self._tell(self.session.discard(card))
+        if self.autosave is not None and not self.session.is_over:
+            self.autosave(self.session)
+
+    def _out(self, rest: list[str]) -> None:
+        goers = self.session.out_cards()
+        if not rest:
+            if len(goers) != 1:
+                raise Refused(self.session.why_not_out() if not goers else
+                              "Say which card: " + " or ".join(f"out {c}" for c in goers) + ".")
+            card = goers[0]
+        elif len(rest) == 1:
+            card = self._card(rest[0])
+        else:
+            raise Refused("Say which card: out Qs.")
+        if card not in goers:
+            raise Refused(self.session.why_not_out(card))
+        try:
+            answer = self.read(f"Go out by discarding {card}? Type yes or no: ")
+        except (EOFError, KeyboardInterrupt):
+            answer = "no"
+        if answer.strip().lower() not in ("y", "yes"):
+            self.write("Not going out.")
+            return
+        self._tell(self.session.discard(card, out=True))
+
+    def _card(self, word: str) -> Card:
+        """A card of the hand from its position in the shown order or its name."""
+        view = self.session.view()
+        shown = self.shown()
+        if word.isdigit():
+            position = int(word)
+            if not 1 <= position <= len(shown.cards):
+                raise Refused(f"There is no card {position}: your hand has "
+                              f"{len(shown.cards)} cards.")
+            return shown.cards[position - 1]
+        try:
+            card = Card.parse(word)
+        except NotationError:
+            raise Refused(f"{word!r} is not a card or a position (like Qs, 10h or 3).") from None
+        if view.hand is None or card not in view.hand:
+            raise Refused(f"{card} is not in your hand.")
+        return card
+
+    def _hand(self, rest: list[str]) -> None:
+        self.show_hand()
+
+    def _table(self, rest: list[str]) -> None:
+        self.show_table()
+
+    def _hint(self, rest: list[str]) -> None:
+        self.write("Hint: " + self.session.hint())
+
+    def _undo(self, rest: list[str]) -> None:
+        self._tell(self.session.undo())
+        self._announced = None
+
+    def _rules(self, rest: list[str]) -> None:
+        for line in text.rules_lines(self.session.view().rules):
+            self.write(line)
+
+    def _scores(self, rest: list[str]) -> None:
+        self.show_scores()
+
+    def _sort(self, rest: list[str]) -> None:
+        if rest:
+            try:
+                self.order = SortOrder(rest[0].lower())
+            except ValueError:
+                raise Refused("Sort by suit, rank or melds.") from None
+        else:
+            self.order = self.order.next()
+        self.show_hand()
+
+    def _log(self, rest: list[str]) -> None:
+        for event in self.session.events[-12:] or [Event(Kind.MOVE, "Nothing has happened yet.")]:
+            self.write(event.text)
+
+    def _pace(self, rest: list[str]) -> None:
+        try:
+            pace = float(rest[0]) if len(rest) == 1 else -1.0
+        except ValueError:
+            pace = -1.0
+        if not 0 <= pace <= 10:
+            raise Refused("Give the pause in seconds, 0 to 10: pace 0.5")
+        self.pace = pace
+        self.write(f"Computer moves now pause {pace:g} seconds.")
+
+    def _help(self, rest: list[str]) -> None:
+        for line in HELP.splitlines():
+            self.write(line)
+
+
+def _cardlike(word: str) -> bool:
+    if word.isdigit():
+        return True
+    try:
+        Card.parse(word)
+    except NotationError:
+        return False
+    return True
+
+
+_COMMANDS: dict[str, Callable[[PlainGame, list[str]], None]] = {
+    "draw": PlainGame._draw, "d": PlainGame._draw, "stock": PlainGame._draw,
+    "take": PlainGame._take, "t": PlainGame._take,
+    "discard": PlainGame._discard, "x": PlainGame._discard,
+    "out": PlainGame._out, "o": PlainGame._out,
+    "hand": PlainGame._hand, "table": PlainGame._table, "hint": PlainGame._hint,
+    "undo": PlainGame._undo, "rules": PlainGame._rules, "scores": PlainGame._scores,
+    "sort": PlainGame._sort, "log": PlainGame._log, "pace": PlainGame._pace,
+    "h": PlainGame._hint, "help": PlainGame._help, "?": PlainGame._help,
+}

@@ -1,0 +1,141 @@
+"""The table's pop-up screens: a yes/no question, the rules and keys, the score sheet, the
+end of a round (every hand laid open) and the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from threethirteen.results import RoundResult
+from threethirteen.tui import text
+from threethirteen.tui.hand import plain_cards
+from threethirteen.view import View
+
+KEYS = """Keys
+  ← →  or 1-9, 0   choose a card (or click it; a second click discards it)
+  d                draw from the stock (or click the stock)
+  t                take the top of the discard pile (or click it)
+  Enter or x       discard the chosen card
+  o                go out with the chosen card (only when you can; asks to confirm)
+  s                sort your hand: by suit, by rank, melds first
+  h                a hint from the expert (counted in the game's record)
+  u                undo your last discard (before a new card is seen)
+  c                the score sheet
+  ?                this page: keys and the rules of this game
+  space            skip the computers' moves up to your turn
+  + / -            slower / faster computer moves
+  q                save and quit (the next start offers to resume)
+"""
+
+
+class Ask(ModalScreen[bool]):
+    """A yes/no question; y or Enter says yes, n or Escape says no."""
+
+    BINDINGS = [Binding("y,enter", "answer(True)", "Yes"),
+                Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, id="question")
+            with Horizontal(classes="buttons"):
+                yield Button("Yes (y)", id="yes", variant="primary")
+                yield Button("No (n)", id="no")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class Page(ModalScreen[str]):
+    """A page of text to read; Enter, Escape or q closes it (``close`` is the result)."""
+
+    BINDINGS = [Binding("enter,escape,q,question_mark,c", "close('close')", "Close")]
+
+    def __init__(self, title: str, body: RenderableType, *, footer: str = "Enter: close",
+                 page_id: str = "page") -> None:
+        super().__init__(id=page_id)
+        self.title_text = title
+        self.body = body
+        self.footer_text = footer
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Static(Text(self.title_text, style="bold"), classes="title")
+            with VerticalScroll(classes="body"):
+                yield Static(self.body, id="body")
+            yield Static(self.footer_text, classes="hint")
+
+    def action_close(self, result: str) -> None:
+        self.dismiss(result)
+
+
+class GameOver(Page):
+    """The end of the game: n starts a new one, q leaves."""
+
+    inherit_bindings = False
+    BINDINGS = [Binding("n", "close('new')", "New game"),
+                Binding("q,escape,enter", "close('quit')", "Quit")]
+
+
+def help_page(view: View) -> Page:
+    """Keys and the rules of the game in play, with every option's value."""
+    body = KEYS + "\n" + "\n".join(text.rules_lines(view.rules))
+    return Page("Keys and rules", Text(body), page_id="rules-page")
+
+
+def score_table(view: View) -> Table:
+    """The score sheet: one row per round with its wild rank and dealer, then totals."""
+    header, rows = text.score_rows(view)
+    table = Table(title="Score sheet", title_justify="left")
+    for index, column in enumerate(header):
+        table.add_column(column, justify="right" if index >= 3 or index == 0 else "left")
+    for row in rows:
+        table.add_row(*row, style="bold" if row[0] == "Total" else None)
+    return table
+
+
+def hands_table(result: RoundResult, names: Sequence[str]) -> Table:
+    """Every hand of a finished round, laid open with its best arrangement and points."""
+    wild = int(result.wild)
+    table = Table(title="The hands", title_justify="left")
+    for column in ("Player", "Melds", "Unmelded", "Points"):
+        table.add_column(column, justify="right" if column == "Points" else "left")
+    for seat, shown in enumerate(result.seats):
+        if result.playoff and not (shown.melds or shown.deadwood):
+            continue
+        melds = " / ".join(plain_cards(meld, wild) for meld in shown.melds) or "-"
+        loose = plain_cards(shown.deadwood, wild) or "-"
+        name = names[seat] + (" (out)" if seat == result.out else "")
+        table.add_row(name, melds, loose, str(shown.points))
+    return table
+
+
+def round_page(result: RoundResult, view: View) -> Page:
+    """The end of a round: how it ended, every hand, the score sheet."""
+    title = text.round_end_text(result, view.players)
+    body = Group(hands_table(result, view.players), Text(""), score_table(view))
+    return Page(title, body, footer="Enter: deal the next round", page_id="round-page")
+
+
+def game_page(view: View, record_path: str) -> GameOver:
+    """The end of the game: the winners, the last round's hands, the score sheet."""
+    parts: list[RenderableType] = [Text(text.winners_text(view), style="bold"), Text("")]
+    if view.results:
+        parts += [hands_table(view.results[-1], view.players), Text("")]
+    parts += [score_table(view), Text(""), Text(f"The game's record: {record_path}")]
+    return GameOver("Game over", Group(*parts), footer="n: new game   q: quit",
+                    page_id="game-page")

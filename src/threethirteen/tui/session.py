@@ -1,0 +1,355 @@
+"""The controller of a game at the terminal: the engine, the bots, and the person's tools.
+
+A ``Session`` owns the ``GameState``. Computer opponents get ``state.view(seat)`` and
+nothing else; each decision draws from its own generator, seeded by the game's seed, the
+seat and the number of actions so far, so a game resumed or replayed after an undo plays
+the same way. Every move comes back as ``Event`` values that say in words what happened.
+
+>>> from threethirteen.rules import Rules
+>>> from threethirteen.tui.setup import Setup
+>>> session = Session(Setup.new(Rules(players=2, rounds=1), ("greedy",), seed=3))
+>>> session.person_to_act
+False
+>>> session.draw(Source.STOCK)
+Traceback (most recent call last):
+...
+threethirteen.tui.session.Refused: Wait: it is Top's turn.
+>>> while not session.person_to_act:
+...     _ = session.play_computer()
+>>> [event.text for event in session.draw(Source.STOCK)]
+['You drew the Td from the stock']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from threethirteen.actions import Action, Discard, Draw, Source, parse_action
+from threethirteen.bots import Bot, make_bot
+from threethirteen.bots.expert import ExpertBot, Option
+from threethirteen.cards import Card
+from threethirteen.errors import IllegalAction
+from threethirteen.game import GameState, TurnLog
+from threethirteen.outs import go_out_cards
+from threethirteen.record import game_record
+from threethirteen.results import RoundResult
+from threethirteen.sim import derive_seed
+from threethirteen.tui import text
+from threethirteen.tui.setup import Setup
+from threethirteen.view import Phase, View
+
+PERSON = 0
+SAVE_FORMAT = "three-thirteen-save/1"
+
+
+class Kind(StrEnum):
+    """What an event reports."""
+
+    MOVE = "move"
+    RESHUFFLE = "reshuffle"
+    ROUND_OVER = "round-over"
+    GAME_OVER = "game-over"
+    UNDO = "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened at the table, in words; ``result`` for a round's end."""
+
+    kind: Kind
+    text: str
+    seat: int | None = None
+    result: RoundResult | None = None
+
+
+class Refused(Exception):
+    """A request of the person that the table refuses; nothing has changed."""
+
+
+class Session:
+    """One game between the person (seat 0) and computer opponents."""
+
+    def __init__(self, setup: Setup, actions: Iterable[Action] = (), *,
+                 hints: Sequence[Mapping[str, Any]] = (),
+                 undos: Sequence[Mapping[str, Any]] = ()) -> None:
+        self.setup = setup
+        self.state = _replay(setup, actions)
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(level) for seat, level in enumerate(setup.levels) if seat != PERSON
+        }
+        self.hints: list[dict[str, Any]] = [dict(hint) for hint in hints]
+        self.undos: list[dict[str, Any]] = [dict(undo) for undo in undos]
+        self.events: list[Event] = []
+
+    # -- facts ---------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names, the person first."""
+        return self.setup.names
+
+    def view(self) -> View:
+        """The person's view: all that the person may know."""
+        return self.state.view(PERSON)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the winners are known."""
+        return self.state.is_over
+
+    @property
+    def person_to_act(self) -> bool:
+        """True when the game waits for the person."""
+        return self.state.turn == PERSON
+
+    @property
+    def computer_to_act(self) -> bool:
+        """True when the game waits for a computer opponent."""
+        return self.state.turn is not None and self.state.turn != PERSON
+
+    def out_cards(self) -> tuple[Card, ...]:
+        """The cards the person may discard to go out now (empty when going out is not
+        legal: not their turn, not drawn yet, someone is out, or the hand does not meld).
+
+        A false announcement is never offered, even where the rules only charge for it.
+        """
+        view = self.view()
+        if not view.my_turn or view.phase is not Phase.DISCARD or view.hand is None:
+            return ()
+        legal = {action.card for action in view.legal if isinstance(action, Discard)
+                 and action.out}
+        goers = go_out_cards(view.hand, wild=view.wild, rules=view.rules)
+        return tuple(card for card in goers if card in legal)
+
+    # -- moves ---------------------------------------------------------------------
+
+    def play_computer(self) -> list[Event]:
+        """Let the computer opponent whose turn it is make one move (a draw or a discard)."""
+        seat = self.state.turn
+        if seat is None or seat == PERSON:
+            raise Refused("it is not a computer's turn")
+        rng = random.Random(derive_seed(self.setup.seed, "bot", seat, len(self.state.history)))
+        action = self.bots[seat].choose(self.state.view(seat), rng)
+        return self._apply(action)
+
+    def draw(self, source: Source) -> list[Event]:
+        """The person draws from the stock or takes the top of the discard pile."""
+        return self._person(Draw(PERSON, source))
+
+    def discard(self, card: Card, *, out: bool = False) -> list[Event]:
+        """The person discards ``card``, going out with it when ``out``."""
+        if out and card not in self.out_cards():
+            raise Refused(self.why_not_out(card))
+        return self._person(Discard(PERSON, card, out=out))
+
+    def why_not_out(self, card: Card | None = None) -> str:
+        """Why the person may not go out now (with ``card``)."""
+        view = self.view()
+        if self.is_over:
+            return "The game is over."
+        if not view.my_turn:
+            return "You cannot go out: it is not your turn."
+        if view.phase is Phase.DRAW:
+            return "You cannot go out yet: draw a card first."
+        if view.out is not None:
+            return f"You cannot go out: {view.players[view.out]} has already gone out."
+        if not any(isinstance(a, Discard) and a.out for a in view.legal):
+            return "You cannot go out on your first turn (rule first_turn_out)."
+        goers = self.out_cards()
+        if not goers:
+            return "You cannot go out: your cards do not meld but for one."
+        if card is not None and card not in goers:
+            return f"You cannot go out with {card}: discard {_either(goers)} to go out."
+        return "You can go out."
+
+    def _person(self, action: Action) -> list[Event]:
+        if not self.person_to_act:
+            who = self.state.turn
+            raise Refused("The game is over." if who is None
+                          else f"Wait: it is {self.names[who]}'s turn.")
+        try:
+            self.state.check(action)
+        except IllegalAction as error:
+            raise Refused(_person_reason(error, self.view())) from None
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> list[Event]:
+        state = self.state
+        before = state.view(None)
+        state.apply(action)
+        after = state.view(None)
+        played = _last_turn(state, before.round_number, action.seat)
+        events: list[Event] = []
+        if isinstance(action, Draw):
+            seen = action.source is Source.DISCARD or action.seat == PERSON
+            card = played.card if seen else None
+            events.append(Event(Kind.MOVE, text.move_text(self.names, action, card), action.seat))
+        else:
+            events.append(Event(Kind.MOVE, text.move_text(
+                self.names, action, false_out=played.false_out,
+                penalty=state.rules.false_out_penalty), action.seat))
+        if len(after.results) > len(before.results):
+            result = after.results[-1]
+            events.append(Event(Kind.ROUND_OVER, text.round_end_text(result, self.names),
+                                result=result))
+        elif after.reshuffled and not before.reshuffled:
+            events.append(Event(Kind.RESHUFFLE, "The discard pile was shuffled into a new "
+                                f"stock of {after.stock_size} cards."))
+        if state.is_over:
+            events.append(Event(Kind.GAME_OVER, text.winners_text(self.view())))
+        self.events.extend(events)
+        return events
+
+    # -- help ----------------------------------------------------------------------
+
+    def hint(self) -> str:
+        """The expert's advice for the person's move; it is counted in the game's record."""
+        view = self.view()
+        if not view.my_turn:
+            raise Refused("Hints are for your turn.")
+        rng = random.Random(derive_seed(self.setup.seed, "hint", len(self.state.history)))
+        options = ExpertBot().explain(view, rng)
+        advice = _advice(options, view)
+        self.hints.append({"round": view.round_number, "seat": PERSON,
+                           "turn": self._turn_number(), "phase": view.phase.value,
+                           "advice": advice})
+        return advice
+
+    def _turn_number(self) -> int:
+        """The number of the turn in play within its round (the record's turn, from 1)."""
+        return len(self.state.round_logs()[-1].turns)
+
+    def undo_blocker(self) -> str | None:
+        """Why the person's last discard cannot be taken back now, or None if it can.
+
+        An undo is allowed while no new card has been seen since that discard: in the
+        same round, before any computer has drawn from the stock, and before the person
+        has drawn again.
+        """
+        if self.is_over:
+            return "The game is over."
+        actions = self.view().actions
+        mine = [i for i, action in enumerate(actions)
+                if isinstance(action, Discard) and action.seat == PERSON]
+        if not mine:
+            return "There is no discard of yours to undo in this round."
+        for action in actions[mine[-1] + 1:]:
+            if action.seat == PERSON:
+                return "You have drawn since your last discard; it can no longer be undone."
+            if isinstance(action, Draw) and action.source is Source.STOCK:
+                return (f"{self.names[action.seat]} has drawn from the stock since; "
+                        "undo is only possible before a new card is seen.")
+        return None
+
+    def undo(self) -> list[Event]:
+        """Take back the person's last discard and the computers' moves after it.
+
+        The game is rebuilt by replaying its actions, minus the undone ones, through a
+        fresh ``GameState`` with the same seed.
+        """
+        blocker = self.undo_blocker()
+        if blocker is not None:
+            raise Refused(blocker)
+        actions = self.view().actions
+        start = max(i for i, action in enumerate(actions)
+                    if isinstance(action, Discard) and action.seat == PERSON)
+        undone = actions[start:]
+        history = self.state.history
+        kept = history[: len(history) - len(undone)]
+        self.state = _replay(self.setup, kept)
+        self.undos.append({"round": self.state.round_number, "seat": PERSON,
+                           "turn": self._turn_number(),
+                           "undone": [str(action) for action in undone]})
+        others = len(undone) - 1
+        extra = f" and {others} computer move{'s' * (others != 1)}" if others else ""
+        first = undone[0]
+        assert isinstance(first, Discard)
+        event = Event(Kind.UNDO, f"Undone: your discard of {first.card}{extra}.", PERSON)
+        self.events.append(event)
+        return [event]
+
+    # -- saving ----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """A game in progress as JSON-ready data: setup, actions, hints and undos."""
+        return {"format": SAVE_FORMAT, **self.setup.to_json(),
+                "actions": [str(action) for action in self.state.history],
+                "hints": list(self.hints), "undos": list(self.undos)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Session:
+        """The session saved by ``to_json``, rebuilt by replaying its actions."""
+        if data.get("format") != SAVE_FORMAT:
+            raise ValueError(f"not a {SAVE_FORMAT} file")
+        actions = [parse_action(line) for line in data["actions"]]
+        return cls(Setup.from_json(data), actions, hints=data.get("hints", ()),
+                   undos=data.get("undos", ()))
+
+    def record(self) -> dict[str, Any]:
+        """The game's record (INTERFACES.md §3) with the extra fields ``levels``,
+        ``hints`` and ``undos``."""
+        record = game_record(self.state)
+        record["levels"] = list(self.setup.levels)
+        record["hints"] = list(self.hints)
+        record["undos"] = list(self.undos)
+        return record
+
+
+def _last_turn(state: GameState, number: int, seat: int) -> TurnLog:
+    """The turn ``seat`` last played in round ``number`` (hidden cards included)."""
+    log = next(log for log in state.round_logs() if log.number == number)
+    return next(turn for turn in reversed(log.turns) if turn.seat == seat and turn.draw)
+
+
+def _replay(setup: Setup, actions: Iterable[Action]) -> GameState:
+    state = GameState(setup.rules, seed=setup.seed, names=setup.names)
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def _either(cards: Sequence[Card]) -> str:
+    words = [str(card) for card in cards]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _person_reason(error: IllegalAction, view: View) -> str:
+    """An engine refusal, said to the person."""
+    reasons = {
+        "must-discard": "You have drawn already: now discard a card.",
+        "must-draw-first": "Draw a card first: from the stock or the discard pile.",
+        "discard-pile-empty": "The discard pile is empty: draw from the stock.",
+        "game-over": "The game is over.",
+    }
+    if error.reason == "card-not-in-hand" and isinstance(error.action, Discard):
+        return f"{error.action.card} is not in your hand."
+    return reasons.get(error.reason, str(error))
+
+
+def _advice(options: Sequence[Option], view: View) -> str:
+    best = options[0]
+    action = best.action
+    if isinstance(action, Discard) and action.out:
+        return f"Go out: discard {action.card}."
+    if isinstance(action, Draw):
+        others = [o for o in options[1:] if isinstance(o.action, Draw)]
+        if action.source is Source.DISCARD:
+            advice = f"Take the {view.top} from the discard pile"
+        else:
+            advice = "Draw from the stock"
+        advice += f" (expected penalty {best.expected:.1f}"
+        for other in others:
+            stock = isinstance(other.action, Draw) and other.action.source is Source.STOCK
+            where = "the stock" if stock else f"the {view.top}"
+            advice += f"; {where}: {other.expected:.1f}"
+        return advice + ")."
+    rest = [o for o in options[1:3] if isinstance(o.action, Discard) and not o.action.out]
+    advice = f"Discard {action.card} (expected penalty {best.expected:.1f})"
+    if rest:
+        advice += "; next best: " + ", ".join(
+            f"{o.action.card} {o.expected:.1f}" for o in rest if isinstance(o.action, Discard))
+    return advice + "."

@@ -1,0 +1,160 @@
+"""The table before the first deal: who sits where, how strong they play, and the rules.
+
+Seat 0 is the person, at the bottom of the screen; the opponents follow clockwise, so
+with three of them seat 1 is Left, seat 2 Top and seat 3 Right (play passes to the left).
+
+>>> seat_names(3)
+('You', 'Left', 'Top', 'Right')
+>>> seat_names(1), seat_names(2)
+(('You', 'Top'), ('You', 'Left', 'Right'))
+>>> parse_levels(None, "easy,medium,expert", 3)
+('easy', 'medium', 'expert')
+>>> play_rules(None, '{"rounds": 2}', None).players
+4
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from threethirteen.bots import bot_names
+from threethirteen.bots.registry import LEVELS
+from threethirteen.errors import RulesError
+from threethirteen.rules import PRESETS, Rules
+
+PERSON_LEVEL = "person"  # what the person's seat is called in ``levels``
+DEFAULT_LEVEL = "medium"
+MIN_OPPONENTS, MAX_OPPONENTS = 1, 7
+
+# Opponents' names by how many there are, clockwise from the person's left.
+_NAMES: dict[int, tuple[str, ...]] = {
+    1: ("Top",),
+    2: ("Left", "Right"),
+    3: ("Left", "Top", "Right"),
+    4: ("Left", "Top-left", "Top-right", "Right"),
+    5: ("Left", "Top-left", "Top", "Top-right", "Right"),
+    6: ("Lower-left", "Left", "Top-left", "Top-right", "Right", "Lower-right"),
+    7: ("Lower-left", "Left", "Top-left", "Top", "Top-right", "Right", "Lower-right"),
+}
+
+
+def seat_names(opponents: int, person: str = "You") -> tuple[str, ...]:
+    """The names of the seats, the person first, for 1 to 7 opponents."""
+    if opponents not in _NAMES:
+        raise ValueError(f"play against {MIN_OPPONENTS} to {MAX_OPPONENTS} opponents, "
+                         f"not {opponents}")
+    return (person, *_NAMES[opponents])
+
+
+def side(name: str) -> str:
+    """Where an opponent sits on screen: ``left``, ``top`` or ``right``.
+
+    >>> side("Lower-left"), side("Top-right"), side("Right")
+    ('left', 'top', 'right')
+    """
+    if name.startswith("Top"):
+        return "top"
+    return "left" if name.endswith("eft") else "right"
+
+
+def parse_levels(level: str | None, levels: str | None, opponents: int) -> tuple[str, ...]:
+    """The opponents' bots from ``--level`` (all alike) or ``--levels`` (one each).
+
+    Any registered bot name is accepted; the levels offered to people are easy, medium
+    and expert.
+    """
+    if level is not None and levels is not None:
+        raise ValueError("give --level or --levels, not both")
+    if levels is not None:
+        chosen = tuple(name.strip() for name in levels.split(",") if name.strip())
+        if len(chosen) != opponents:
+            raise ValueError(f"--levels names {len(chosen)} opponents, but there are "
+                             f"{opponents}")
+    else:
+        chosen = (level or DEFAULT_LEVEL,) * opponents
+    known = bot_names()
+    for name in chosen:
+        if name not in known:
+            raise ValueError(f"unknown level {name!r}; levels are {', '.join(LEVELS)} "
+                             f"(other bots: {', '.join(n for n in known if n not in LEVELS)})")
+    return chosen
+
+
+def play_rules(preset: str | None, rules_json: str | None, opponents: int | None) -> Rules:
+    """The rules from ``--preset``, ``--rules`` JSON and the number of opponents.
+
+    ``players`` in the JSON must agree with ``--opponents`` when both are given; without
+    either, the table has three opponents.
+    """
+    data: Any = {}
+    if rules_json is not None:
+        try:
+            data = json.loads(rules_json)
+        except json.JSONDecodeError as error:
+            raise RulesError(f"--rules is not valid JSON: {error.msg}", "rules") from None
+        if not isinstance(data, dict):
+            raise RulesError("--rules must be a JSON object", "rules")
+    if preset is not None:
+        if preset not in PRESETS:
+            raise RulesError(f"unknown preset {preset!r}; presets are {', '.join(PRESETS)}",
+                             "preset")
+        data = {"preset": preset, **data}
+    if opponents is not None:
+        if not MIN_OPPONENTS <= opponents <= MAX_OPPONENTS:
+            raise RulesError(f"play against {MIN_OPPONENTS} to {MAX_OPPONENTS} opponents, "
+                             f"not {opponents}", "players")
+        if "players" in data and data["players"] != opponents + 1:
+            raise RulesError(f"--rules says {data['players']} players, but --opponents "
+                             f"{opponents} makes {opponents + 1}", "players")
+        data["players"] = opponents + 1
+    rules = Rules.from_json(data)
+    if rules.players - 1 not in _NAMES:
+        raise RulesError(f"the terminal table seats 2 to {MAX_OPPONENTS + 1} players, "
+                         f"not {rules.players}", "players")
+    return rules
+
+
+def new_seed() -> int:
+    """A fresh 63-bit seed, so that every game can be replayed and undone."""
+    return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything that fixes a game before its first action: rules, seed, seats, bots."""
+
+    rules: Rules
+    seed: int
+    names: tuple[str, ...]
+    levels: tuple[str, ...]  # by seat; the person's seat is ``PERSON_LEVEL``
+
+    def __post_init__(self) -> None:
+        players = self.rules.players
+        if len(self.names) != players or len(self.levels) != players:
+            raise ValueError(f"{players} players need {players} names and levels")
+        if self.levels[0] != PERSON_LEVEL:
+            raise ValueError("seat 0 is the person's")
+
+    @classmethod
+    def new(cls, rules: Rules, levels: tuple[str, ...], *, seed: int | None = None,
+            person: str = "You") -> Setup:
+        """A table for ``rules`` with the opponents' ``levels``; a fresh seed if none."""
+        names = seat_names(rules.players - 1, person)
+        return cls(rules.resolved(), new_seed() if seed is None else seed, names,
+                   (PERSON_LEVEL, *levels))
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready data, read back by ``from_json``."""
+        return {"seed": self.seed, "rules": self.rules.to_json(), "players": list(self.names),
+                "levels": list(self.levels)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Setup:
+        """The setup written by ``to_json``."""
+        return cls(Rules.from_json(data["rules"]), int(data["seed"]),
+                   tuple(str(name) for name in data["players"]),
+                   tuple(str(level) for level in data["levels"]))
