@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Mapping
 from typing import Annotated, Any
@@ -65,6 +66,9 @@ def describe(record: Mapping[str, Any]) -> list[str]:
         lines.append("unfinished: no winner yet")
     else:
         lines.append("winners: " + (", ".join(who(s) for s in winners) or "nobody (a tie)"))
+    for hint in record.get("hints") or ():  # an extra field written by `three-thirteen play`
+        lines.append(f"hint to {who(hint['seat'])} in round {hint['round']}, turn {hint['turn']}: "
+                     f"{hint['advice']}")
     return lines
 
 
@@ -86,6 +90,26 @@ def _turn_lines(number: int, turn: Mapping[str, Any], who: Any) -> list[str]:
     return lines
 
 
+_TURN = re.compile(r"^  \d+\. ")
+
+
+def step_through(lines: list[str]) -> None:
+    """Print ``lines``, waiting for Enter after each turn (``q`` stops, end of input
+    prints the rest at once)."""
+    print("Press Enter for the next turn; q and Enter stops.", flush=True)
+    waiting = True
+    for line in lines:
+        print(line, flush=True)
+        if waiting and _TURN.match(line):
+            try:
+                answer = input()
+            except EOFError:
+                waiting = False
+                continue
+            if answer.strip().lower() in ("q", "quit"):
+                return
+
+
 def register(app: typer.Typer) -> None:
     """Add ``replay`` to ``app``."""
 
@@ -93,6 +117,8 @@ def register(app: typer.Typer) -> None:
     def replay(
         file: Annotated[str, typer.Argument(help="A game record (JSON), or - for stdin")],
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only check it")] = False,
+        step: Annotated[bool, typer.Option(
+            "--step", help="Wait for Enter between turns")] = False,
     ) -> None:
         """Replay a game record (INTERFACES.md §3): print it and check every step."""
         try:
@@ -103,6 +129,8 @@ def register(app: typer.Typer) -> None:
             replay_record(record)
         except (RecordError, OSError, json.JSONDecodeError) as error:
             fail(f"{file}: {error}")
-        if not quiet:
+        if step and not quiet and file != "-":
+            step_through(describe(record))
+        elif not quiet:
             print("\n".join(describe(record)))
         print(f"ok: {file} replays and checks out", file=sys.stderr)
