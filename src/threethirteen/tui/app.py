@@ -33,6 +33,7 @@ from threethirteen.tui.widgets import CardView, HandView, Pile, Seat
 from threethirteen.view import Phase
 
 PACES = (0.0, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
+_MOVES = ("draw", "take", "discard", "out", "undo")  # offered in the footer only when legal
 
 CSS = """
 Screen { layout: vertical; }
@@ -110,6 +111,8 @@ class TableApp(App[str]):
         self.record_path = ""
         self._skip = asyncio.Event()
         self._started = False
+        self._texts: dict[str, str | Text] = {}
+        self._binding_states: tuple[bool | None, ...] = ()
 
     # -- layout --------------------------------------------------------------------
 
@@ -198,7 +201,7 @@ class TableApp(App[str]):
                 f" · {text.turn_text(view, PERSON)}")
         if session.hints:
             info += f" · hints used {len(session.hints)}"
-        self.query_one("#info", Static).update(info)
+        self._update("#info", info)
         shown = self.shown()
         self.cursor = max(0, min(self.cursor, len(shown.cards) - 1))
         new = self.drawn if view.phase is Phase.DISCARD and view.my_turn else None
@@ -210,10 +213,19 @@ class TableApp(App[str]):
         if goers:
             best.append(f"\nYou can go out: choose {' or '.join(map(str, goers))} and press o.",
                         style="bold")
-        self.query_one("#arrangement", Static).update(best)
-        self.query_one("#turn", Static).update(self._turn_line())
-        self.query_one("#message", Static).update(self.message)
-        self.refresh_bindings()
+        self._update("#arrangement", best)
+        self._update("#turn", self._turn_line())
+        self._update("#message", self.message)
+        states = tuple(self.check_action(name, ()) for name in _MOVES)
+        if states != self._binding_states:  # the footer is redrawn only when a move changes
+            self._binding_states = states
+            self.refresh_bindings()
+
+    def _update(self, selector: str, content: str | Text) -> None:
+        """Update a line of text, if it changed (an unchanged screen costs nothing)."""
+        if self._texts.get(selector) != content:
+            self._texts[selector] = content
+            self.query_one(selector, Static).update(content)
 
     def _turn_line(self) -> str:
         view = self.session.view()
@@ -229,7 +241,7 @@ class TableApp(App[str]):
     def say(self, message: str) -> None:
         """A short line for the person, below the hand."""
         self.message = message
-        self.query_one("#message", Static).update(message)
+        self._update("#message", message)
 
     def tell(self, events: Sequence[Event]) -> None:
         """Write events into the log."""
@@ -239,7 +251,7 @@ class TableApp(App[str]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer moves in the footer only when they are legal (the keys still answer)."""
-        if not self._started or action not in ("draw", "take", "discard", "out", "undo"):
+        if not self._started or action not in _MOVES:
             return True
         view = self.session.view()
         if action == "out":

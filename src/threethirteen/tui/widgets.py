@@ -67,10 +67,15 @@ class HandView(Horizontal):
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
         self.cards: list[CardView] = []
+        self._shown: object = None
 
     def show(self, cards: Sequence[Card], wild: int, *, breaks: Sequence[int], cursor: int,
              new: Card | None) -> None:
         """Lay out ``cards``; ``cursor`` is the chosen position, ``new`` the card just drawn."""
+        key = (tuple(cards), wild, tuple(breaks), cursor, new)
+        if key == self._shown:
+            return
+        self._shown = key
         while len(self.cards) < len(cards):
             view = CardView(len(self.cards))
             self.cards.append(view)
@@ -90,10 +95,15 @@ class Seat(Static):
     def __init__(self, seat: int, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__("", id=id, classes="seat")
         self.seat = seat
+        self._shown: object = None
 
     def show(self, name: str, level: str, *, cards: int, score: int, dealer: bool,
              playing: bool, out: bool) -> None:
         """Show the opponent's public facts."""
+        key = (name, level, cards, score, dealer, playing, out)
+        if key == self._shown:
+            return
+        self._shown = key
         self.border_title = ("▶ " if playing else "") + name
         self.border_subtitle = level
         backs = "▮" * min(cards, 8) + ("…" if cards > 8 else "")
@@ -120,14 +130,21 @@ class Pile(Static):
     def __init__(self, which: str, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__("", id=id, classes="pile")
         self.which = which
+        self._shown: object = None
 
     def show_stock(self, size: int) -> None:
         """The stock: its size."""
+        if self._shown == size:
+            return
+        self._shown = size
         self.border_title = "Stock"
         self.update(Text(f"{size} cards", style="bold"))
 
     def show_discard(self, top: Card | None, wild: int, size: int) -> None:
         """The discard pile: its top card and how many cards it holds."""
+        if self._shown == (top, wild, size):
+            return
+        self._shown = (top, wild, size)
         self.border_title = "Discard"
         if top is None:
             self.update("empty")
