@@ -21,7 +21,7 @@ from threethirteen.tui.app import TableApp
 from threethirteen.tui.screens import Ask, Page
 from threethirteen.tui.session import Session
 from threethirteen.tui.setup import Setup
-from threethirteen.tui.widgets import CardView
+from threethirteen.tui.widgets import CardView, Seat
 from threethirteen.view import Phase
 
 SIZE = (110, 34)
@@ -287,3 +287,20 @@ def test_draw_from_the_discard_pile_by_key() -> None:
         assert str(app.session.state.history[-1]).endswith(Source.DISCARD.value)
 
     run(play, TableApp(setup(), pace=0, save=None))
+
+
+def test_a_saved_game_with_another_table_resumes_with_its_own_seats(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("THREE_THIRTEEN_HOME", str(tmp_path))
+    two = Session(Setup.new(Rules(players=2, rounds=2), ("random",), seed=1))
+
+    async def resume(app: TableApp, pilot: Pilot[str]) -> None:
+        await until(pilot, lambda: isinstance(app.screen, Ask))
+        assert [seat.name for seat in app.query(Seat)] == []
+        await pilot.press("y")
+        await until(pilot, lambda: app.session is two and app.session.person_to_act)
+        assert [seat.name for seat in app.query(Seat)] == ["Top"]
+        await pilot.press("d")
+        await until(pilot, lambda: app.session.view().phase is Phase.DISCARD)
+
+    run(resume, TableApp(setup(), saved=two, pace=0))

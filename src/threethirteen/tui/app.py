@@ -19,6 +19,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Header, Log, Static
 
 from threethirteen.actions import Source
@@ -118,24 +119,14 @@ class TableApp(App[str]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        seats = [(seat, name) for seat, name in enumerate(self.setup.names) if seat != PERSON]
         with Vertical(id="table"):
-            with Horizontal(id="top-row"):
-                for seat, name in seats:
-                    if side(name) == "top":
-                        yield Seat(seat, id=f"seat-{seat}")
+            yield Horizontal(id="top-row")
             with Horizontal(id="mid-row"):
-                with Vertical(id="left-col"):
-                    for seat, name in reversed(seats):
-                        if side(name) == "left":
-                            yield Seat(seat, id=f"seat-{seat}")
+                yield Vertical(id="left-col")
                 with Horizontal(id="centre"):
                     yield Pile("stock", id="stock")
                     yield Pile("discard", id="discard")
-                with Vertical(id="right-col"):
-                    for seat, name in seats:
-                        if side(name) == "right":
-                            yield Seat(seat, id=f"seat-{seat}")
+                yield Vertical(id="right-col")
             yield Static(id="info")
         log = Log(id="log", auto_scroll=True)
         log.can_focus = False
@@ -147,24 +138,43 @@ class TableApp(App[str]):
         yield Static(id="message")
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         if self.saved is not None and not self.resume:
             question = (f"A saved game is waiting: {store.describe_saved(self.saved)}.\n\n"
                         "Resume it? (No starts a new game; the saved one is then discarded.)")
             self.push_screen(Ask(question), self._resume_answer)
         else:
-            self._start(self.session)
+            await self._start(self.session)
 
-    def _resume_answer(self, answer: bool | None) -> None:
+    async def _resume_answer(self, answer: bool | None) -> None:
         assert self.saved is not None
         if answer:
-            self._start(self.saved, "Resumed the saved game.")
+            await self._start(self.saved, "Resumed the saved game.")
         else:
             if self.save is store.save_game:
                 store.forget_saved()
-            self._start(Session(self.setup), "A new game.")
+            await self._start(Session(self.setup), "A new game.")
 
-    def _start(self, session: Session, message: str = "") -> None:
+    async def _seat(self, names: Sequence[str]) -> None:
+        """Seat the opponents around the table: Left, Top, Right (or as many as play)."""
+        if tuple(seat.name for seat in self.query(Seat)) == tuple(names[1:]):
+            return
+        await self.query(Seat).remove()
+        places = {where: self.query_one(f"#{where}", Widget)
+                  for where in ("top-row", "left-col", "right-col")}
+        opponents = list(enumerate(names))[1:]
+        for seat, name in opponents:
+            if side(name) == "top":
+                await places["top-row"].mount(Seat(seat, name))
+        for seat, name in reversed(opponents):  # up the left side, clockwise
+            if side(name) == "left":
+                await places["left-col"].mount(Seat(seat, name))
+        for seat, name in opponents:
+            if side(name) == "right":
+                await places["right-col"].mount(Seat(seat, name))
+
+    async def _start(self, session: Session, message: str = "") -> None:
+        await self._seat(session.names)
         self.session = session
         self.setup = session.setup
         self.cursor = 0
@@ -189,8 +199,9 @@ class TableApp(App[str]):
         session = self.session
         view = session.view()
         self.sub_title = text.round_title(view)
-        for seat in range(1, len(view.players)):
-            self.query_one(f"#seat-{seat}", Seat).show(
+        for panel in self.query(Seat):
+            seat = panel.seat
+            panel.show(
                 view.players[seat], session.setup.levels[seat], cards=view.hand_sizes[seat],
                 score=view.totals[seat], dealer=seat == view.dealer,
                 playing=seat == view.turn, out=seat == view.out)
@@ -346,7 +357,7 @@ class TableApp(App[str]):
         choice = await self.push_screen_wait(game_page(self.session.view(), self.record_path))
         if choice == "new":
             setup = replace(self.setup, seed=new_seed())
-            self._start(Session(setup), "A new game.")
+            await self._start(Session(setup), "A new game.")
         else:
             where = f" Its record: {self.record_path}" if self.record_path else ""
             self.exit(f"The game is over. {text.winners_text(self.session.view())}{where}")

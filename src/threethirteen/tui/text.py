@@ -58,6 +58,8 @@ def turn_text(view: View, person: int) -> str:
         return "The game is over"
     if view.turn == person:
         verb = "draw a card" if view.phase.value == "draw" else "discard a card"
+        if view.out is not None:
+            return f"Your last turn ({view.players[view.out]} went out): {verb}"
         return f"Your turn: {verb}"
     return f"{view.players[view.turn]} is playing"
 

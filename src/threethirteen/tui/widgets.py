@@ -92,8 +92,8 @@ class HandView(Horizontal):
 class Seat(Static):
     """An opponent: name and level, card count (never the cards), score and marks."""
 
-    def __init__(self, seat: int, *, id: str | None = None) -> None:  # noqa: A002
-        super().__init__("", id=id, classes="seat")
+    def __init__(self, seat: int, name: str) -> None:
+        super().__init__("", id=f"seat-{seat}", classes="seat", name=name)
         self.seat = seat
         self._shown: object = None
 
