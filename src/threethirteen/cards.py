@@ -194,7 +194,8 @@ class Hand:
     __slots__ = ("_cards", "_counts")
 
     def __init__(self, cards: Iterable[Card] | str = ()) -> None:
-        self._cards: tuple[Card, ...] = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
+        given = parse_cards(cards) if isinstance(cards, str) else cards
+        self._cards: tuple[Card, ...] = tuple(given)
         for card in self._cards:
             if not isinstance(card, Card):
                 raise TypeError(f"a hand holds cards, not {card!r}")

@@ -24,7 +24,10 @@ HandKey = tuple[int, ...]
 class Evaluator:
     """Hand values for one seat at one decision, memoised for that decision."""
 
-    def __init__(self, wild: Rank, rules: Rules, unseen: Counter[Card]) -> None:
+    def __init__(
+        self, wild: Rank, rules: Rules, unseen: Counter[Card], horizon: float = 0.0
+    ) -> None:
+        self.horizon = horizon
         self.wild = wild
         self.rules = rules
         self.unseen = unseen
@@ -90,7 +93,11 @@ class Evaluator:
         now = self.penalty(hand)
         if ending >= 1.0 or now == 0:
             return float(now)
-        return ending * now + (1.0 - ending) * self.lookahead(hand)
+        later = self.lookahead(hand)
+        if self.horizon:  # the draws after the next one, extrapolated from its gain
+            beyond = max(0.0, later - self.horizon * (now - later))
+            later = ending * later + (1.0 - ending) * beyond
+        return ending * now + (1.0 - ending) * later
 
     def meldable_with(self, hand: Sequence[Card]) -> set[Card]:
         """Unseen cards that could change how ``hand`` melds (all of them, given two wilds)."""

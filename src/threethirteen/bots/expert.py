@@ -53,9 +53,12 @@ class ExpertBot:
 
     def __init__(
         self, *, name: str = "expert", stock_samples: int = 8, candidates: int = 4,
-        defence: float = 1.0, score_aware: bool = True,
+        defence: float = 1.0, score_aware: bool = True, hazard_scale: float = 1.0,
+        horizon: float = 0.0,
     ) -> None:
         self.name = name
+        self.hazard_scale = hazard_scale
+        self.horizon = horizon
         self.stock_samples = stock_samples
         self.candidates = candidates
         self.defence = defence
@@ -70,7 +73,7 @@ class ExpertBot:
         if view.seat is None or view.hand is None or not view.legal:
             raise ValueError("the expert can only advise a seat whose turn it is")
         tracking = track(view)
-        evaluator = Evaluator(view.wild, view.rules, tracking.unseen)
+        evaluator = Evaluator(view.wild, view.rules, tracking.unseen, horizon=self.horizon)
         ending = self.ending_chance(view, tracking)
         if view.phase is Phase.DRAW:
             options = self._draws(view, evaluator, ending, rng)
@@ -100,7 +103,8 @@ class ExpertBot:
                 hazard = HAZARD_FIRST_ROUND
             else:
                 hazard = HAZARD[min(turns.get(seat, 0), len(HAZARD) - 1)]
-            hazard = min(0.6, hazard * (1.0 + 0.15 * len(tracking.held.get(seat, ()))))
+            hazard *= self.hazard_scale * (1.0 + 0.15 * len(tracking.held.get(seat, ())))
+            hazard = min(0.6, hazard)
             survive *= 1.0 - hazard
         ending = 1.0 - survive
         return self._score_adjusted(view, ending) if self.score_aware else ending
