@@ -5,6 +5,8 @@ Every choice is scored by the seat's expected penalty at the end of the round
 
 * **Card tracking** (``tracking.track``): the unseen cards are the pack minus its hand,
   the discard pile and the cards opponents took from the pile and still hold.
+* **Beyond the next draw**: ``horizon`` extends the lookahead's gain to later draws,
+  weighed by the same chance of the round ending first.
 * **The round's end**: the chance that it ends before the seat plays again comes from
   whoever is out, the stock left, and how likely each opponent is to go out on a turn
   by now (``HAZARD``, measured in self-play). A seat well ahead in a late round plays
@@ -33,8 +35,8 @@ from threethirteen.view import Phase, View
 
 # Chance that a player goes out on a turn, by the turns they have taken this round
 # (measured with `bench/hazard.py`); the first round's three-card hands go out faster.
-HAZARD = (0.02, 0.05, 0.11, 0.13, 0.13, 0.13, 0.14)
-HAZARD_FIRST_ROUND = 0.25
+HAZARD = (0.02, 0.05, 0.08, 0.10, 0.12, 0.14, 0.17, 0.20)
+HAZARD_FIRST_ROUND = 0.17
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +56,7 @@ class ExpertBot:
     def __init__(
         self, *, name: str = "expert", stock_samples: int = 8, candidates: int = 4,
         defence: float = 1.0, score_aware: bool = True, hazard_scale: float = 1.0,
-        horizon: float = 0.0,
+        horizon: float = 0.7,
     ) -> None:
         self.name = name
         self.hazard_scale = hazard_scale
