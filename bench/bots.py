@@ -29,7 +29,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
-    print("| seats | bot | win rate | 95% interval | mean total | decision p50 / p95 ms | games/s |")
+    print("| seats | bot | win rate | 95% interval | mean total | decision p50 / p95 ms"
+          " | games/s |")
     print("|---|---|---|---|---|---|---|")
     for seats in MATCHES:
         result = simulate(seats, args.games, seed=args.seed, jobs=args.jobs,
