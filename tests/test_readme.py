@@ -1,0 +1,13 @@
+"""The README's Python examples run, and its placeholders are filled in."""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+README = Path(__file__).parent.parent / "README.md"
+
+
+def test_readme_examples_run() -> None:
+    failures, tried = doctest.testfile(str(README), module_relative=False)
+    assert tried > 0 and failures == 0
