@@ -370,6 +370,8 @@ class TableApp(App[str]):
             self.say(str(refusal))
             return
         self.message = ""
+        if self.save is not None and not self.session.is_over:
+            self.save(self.session)  # a game in progress survives a closed terminal
         self.proceed(events)
 
     # -- the person's actions ----------------------------------------------------------
