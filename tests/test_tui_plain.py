@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -212,3 +213,18 @@ def test_replay_steps_turn_by_turn(tmp_path: Path) -> None:
     child.sendline("q")
     child.expect(pexpect.EOF)
     assert "  3. " not in (child.before or "")
+
+
+def test_enter_skips_the_pause_and_a_command_typed_ahead_is_kept(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "play", "--plain", "--rules", '{"rounds": 2}', "--levels",
+                  "greedy,random,greedy", "--pace", "5", "--seed", "7", "--new")
+    child.expect("Right (took|drew) ")  # Right plays first, then pauses 5 seconds
+    start = time.monotonic()
+    child.sendline("draw")  # typed while the computers play: skips, and is kept
+    child.expect("Right discarded ")
+    child.expect(r"\[draw\] > draw")
+    child.expect("You drew the ")
+    child.expect(r"\[discard\] > ")
+    assert time.monotonic() - start < 4.0  # the pause was skipped
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -62,19 +62,11 @@ def is_wild(card: Card, wild: int) -> bool:
 def order_hand(hand: Sequence[Card], *, wild: int, rules: Rules, order: SortOrder) -> ShownHand:
     """``hand`` ordered as ``order`` says, wild cards last (except inside melds)."""
     best = arrange(hand, wild=wild, rules=rules)
-    if order is SortOrder.MELDS:
+    if order is SortOrder.MELDS:  # the melds, then the rest by suit
         groups = [list(meld.cards) for meld in best.melds]
-        rest = sorted(best.unmelded, key=lambda card: _suit_key(card, wild))
-        groups += [rest] if rest else []
+        groups += _grouped(best.unmelded, wild, SortOrder.SUIT)
     else:
-        key = _suit_key if order is SortOrder.SUIT else _rank_key
-        ordered = sorted(hand, key=lambda card: key(card, wild))
-        groups = []
-        for card in ordered:
-            group = _group(card, wild, order)
-            if not groups or _group(groups[-1][-1], wild, order) != group:
-                groups.append([])
-            groups[-1].append(card)
+        groups = _grouped(hand, wild, order)
     cards: list[Card] = []
     breaks: list[int] = []
     for group in groups:
@@ -82,6 +74,17 @@ def order_hand(hand: Sequence[Card], *, wild: int, rules: Rules, order: SortOrde
             breaks.append(len(cards))
         cards.extend(group)
     return ShownHand(tuple(cards), tuple(breaks), best)
+
+
+def _grouped(cards: Sequence[Card], wild: int, order: SortOrder) -> list[list[Card]]:
+    """``cards`` sorted by suit or by rank, in groups of one suit or rank; wilds last."""
+    key = _rank_key if order is SortOrder.RANK else _suit_key
+    groups: list[list[Card]] = []
+    for card in sorted(cards, key=lambda card: key(card, wild)):
+        if not groups or _group(groups[-1][-1], wild, order) != _group(card, wild, order):
+            groups.append([])
+        groups[-1].append(card)
+    return groups
 
 
 def _suit_key(card: Card, wild: int) -> tuple[int, int, int]:

@@ -72,6 +72,7 @@ class PlainGame:
         self.write = write
         self.autosave = autosave
         self.skipping = False
+        self.typed_ahead: list[str] = []  # lines typed while the computers played
         self._announced: tuple[int, int, str] | None = None
 
     # -- the loop ------------------------------------------------------------------
@@ -90,7 +91,12 @@ class PlainGame:
                 continue
             self._prompt_turn()
             try:
-                line = self.read(f"[{session.view().phase.value}] > ")
+                prompt = f"[{session.view().phase.value}] > "
+                if self.typed_ahead:
+                    line = self.typed_ahead.pop(0)
+                    self.write(prompt + line.strip())
+                else:
+                    line = self.read(prompt)
             except (EOFError, KeyboardInterrupt):
                 self.write("")
                 return False
@@ -176,7 +182,9 @@ class PlainGame:
         if view.phase is Phase.DRAW:
             top = view.top
             take = f", or take (the {plain_card(top, view.wild)})" if top is not None else ""
-            self.write(f"Your turn. Type draw (from the stock, {view.stock_size} cards){take}.")
+            turn = ("Your turn." if view.out is None
+                    else f"Your last turn: {view.players[view.out]} went out.")
+            self.write(f"{turn} Type draw (from the stock, {view.stock_size} cards){take}.")
         else:
             self.show_hand()
             self.write("Discard a card: discard and its position or name.")
@@ -194,14 +202,17 @@ class PlainGame:
         self.skipping = False
 
     def _wait(self, seconds: float) -> bool:
-        """Pause between computer moves; True when the person pressed Enter to skip."""
+        """Pause between computer moves; True when the person pressed Enter to skip (a
+        command typed meanwhile is kept for the person's turn)."""
         if seconds <= 0:
             return False
         stdin = sys.stdin
         if self.read is input and stdin.isatty():
             ready, _, _ = select.select([stdin], [], [], seconds)
             if ready:
-                stdin.readline()
+                line = stdin.readline()
+                if line.strip():  # typed ahead: it is the person's next command
+                    self.typed_ahead.append(line)
                 return True
             return False
         time.sleep(seconds)
