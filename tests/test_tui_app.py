@@ -99,11 +99,16 @@ def test_a_whole_game_played_by_keys_with_round_pages_and_the_score_sheet() -> N
         assert app.session.is_over and ("win" in pages[2] or "Nobody" in pages[2])
         for total in view.totals:
             assert str(total) in pages[2]
+        finished = app.session
+        await pilot.press("n")  # a new game, with a new seed
+        await until(pilot, lambda: app.session is not finished and your_turn_or_page(app))
+        assert app.session.setup.seed != finished.setup.seed and not app.session.is_over
+        assert app.message == "A new game."
         await pilot.press("q")
 
     app = TableApp(setup(), pace=0, save=None)
     run(play, app)
-    assert app.return_value is not None and app.return_value.startswith("The game is over.")
+    assert app.return_value == ""
 
 
 def test_go_out_is_not_offered_and_refused_when_illegal() -> None:
