@@ -41,11 +41,11 @@ Screen { layout: vertical; }
 #table { height: auto; }
 #top-row { height: auto; align: center top; }
 #mid-row { height: auto; }
-#left-col, #right-col { width: 26; height: auto; }
+#left-col, #right-col { width: 22; height: auto; }
 #centre { width: 1fr; height: auto; align: center middle; }
-.seat { width: 26; height: 4; border: round $primary; padding: 0 1; }
+.seat { width: 22; height: 4; border: round $primary; padding: 0 1; }
 .seat.-playing { border: heavy $accent; }
-.pile { width: 14; height: 4; border: round $secondary; padding: 0 1; margin: 0 1; }
+.pile { width: 13; height: 4; border: round $secondary; padding: 0 1; margin: 0 1; }
 #info { height: 1; padding: 0 1; text-style: bold; }
 #log { height: 1fr; min-height: 3; border: round $panel; }
 #hand-box { height: auto; border: round $primary; padding: 0 1; }

@@ -104,15 +104,13 @@ class Seat(Static):
         if key == self._shown:
             return
         self._shown = key
-        self.border_title = ("▶ " if playing else "") + name
-        self.border_subtitle = level
+        self.border_title = ("▶ " if playing else "") + name + (" · OUT" if out else "")
+        self.border_subtitle = level + (" · dealer" if dealer else "")
         backs = "▮" * min(cards, 8) + ("…" if cards > 8 else "")
-        marks = [word for word, on in (("dealer", dealer), ("OUT", out), ("playing", playing))
-                 if on]
         lines = Text(f"{backs} {cards} card{'s' * (cards != 1)}\n")
         lines.append(f"score {score}")
-        if marks:
-            lines.append(" · " + " · ".join(marks), style="bold")
+        if playing:
+            lines.append(" · playing", style="bold")
         self.update(lines)
         self.set_class(playing, "-playing")
 
