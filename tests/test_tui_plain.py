@@ -228,3 +228,24 @@ def test_enter_skips_the_pause_and_a_command_typed_ahead_is_kept(tmp_path: Path)
     assert time.monotonic() - start < 4.0  # the pause was skipped
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize(("args", "error"), [
+    (["--opponents", "9"], "play against 1 to 7 opponents, not 9"),
+    (["--levels", "easy,hard,expert"], "unknown level 'hard'"),
+    (["--level", "easy", "--levels", "easy,easy,easy"], "give --level or --levels"),
+    (["--rules", '{"players": 3}', "--opponents", "3"], "--rules says 3 players"),
+    (["--rules", "{oops"], "--rules is not valid JSON"),
+    (["--preset", "wild-west"], "unknown preset 'wild-west'"),
+    (["--pace", "-1"], "--pace must be 0 to 10 seconds"),
+    (["--new", "--resume"], "give --new or --resume, not both"),
+])
+def test_bad_options_are_refused_by_name(args: list[str], error: str, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from threethirteen.cli import app
+
+    monkeypatch.setenv("THREE_THIRTEEN_HOME", str(tmp_path))
+    result = CliRunner().invoke(app, ["play", "--plain", *args], input="")
+    assert result.exit_code == 1 and error in result.output + (result.stderr or "")
