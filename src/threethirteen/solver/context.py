@@ -47,10 +47,17 @@ class Context:
         self.joker_points = rules.joker_penalty
         self.weight = [1 if count_only else p * SCALE + 1 for p in points]
         self.joker_weight = 1 if count_only else self.joker_points * SCALE + 1
+        # per card code: (suit, its unit in the suit's holding, rank) for natural cards,
+        # None for jokers and cards of the wild rank
+        self.code_info: list[tuple[int, int, int] | None] = [
+            None if code == 52 or code % 13 + 1 == wild else (code // 13, 1 << (4 * (code % 13)),
+                                                                code % 13 + 1)
+            for code in range(53)
+        ]
         self.memo0: dict[int, int] = {}
         self.memo: dict[int, list[int]] = {}  # by holding << 7 | wilds
         self._cores: dict[tuple[int, int], list[RunCore]] = {}
-        self.traces: dict[tuple[int, int, int], Any] = {}  # filled by the layout
+        self.traces: dict[int, Any] = {}  # filled by the layout
         self.set_options: dict[tuple[int, tuple[int, ...], int], Any] = {}  # by the search
 
     def cores(self, bit: int, holes: int) -> list[RunCore]:

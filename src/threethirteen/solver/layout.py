@@ -14,11 +14,12 @@ def lay_out(plan: Plan, ctx: Context) -> tuple[list[Meld], list[Card]]:
     """The melds and unmelded cards of ``plan``."""
     split = plan.split
     assert split is not None
-    melded_count = sum(need for _, _, need in plan.sets) + plan.run_wilds
-    melded_count += plan.set_extra + plan.pure
-    wild_cards = [Card.from_code(code) for code in split.wild_codes]
-    fillers = wild_cards[:melded_count]
-    unmelded = wild_cards[melded_count:]
+    melded_count = plan.set_need + plan.run_wilds + plan.set_extra + plan.pure
+    if split.wild_codes:
+        wild_cards = [Card.from_code(code) for code in split.wild_codes]
+        fillers, unmelded = wild_cards[:melded_count], wild_cards[melded_count:]
+    else:
+        wild_cards, fillers, unmelded = [], [], []
     melds: list[Meld] = []
     extra = plan.set_extra
     for rank, core, need in plan.sets:
@@ -26,12 +27,16 @@ def lay_out(plan: Plan, ctx: Context) -> tuple[list[Meld], list[Card]]:
         extra -= more
         melds.append(_set_meld(rank, core, _take(fillers, need + more)))
     allocation = allocate(plan.parts, plan.run_wilds) if plan.run_wilds else (0, 0, 0, 0)
+    traces = ctx.traces
     for suit, (key, wilds) in enumerate(zip(plan.keys, allocation, strict=True)):
         if not key:
             continue
-        cores, dead = _trace_suit(ctx, suit, key, wilds)
-        for spread, count in cores:
-            melds.append(_run_meld(spread, suit, _take(fillers, count), ctx.ace))
+        trace = traces.get(key << 9 | wilds << 2 | suit)
+        if trace is None:
+            trace = traces[key << 9 | wilds << 2 | suit] = _trace(ctx, suit, key, wilds)
+        cores, dead = trace
+        for spread, count, ready in cores:
+            melds.append(ready or _run_meld(spread, suit, _take(fillers, count), ctx.ace))
         unmelded += dead
     if plan.pure:
         melds.extend(_pure_melds(_take(fillers, plan.pure), ctx.limit))
@@ -62,19 +67,12 @@ def _pure_melds(cards: list[Card], limit: int) -> list[Meld]:
     return melds
 
 
-Trace = tuple[tuple[tuple[int, int], ...], tuple[Card, ...]]
-
-
-def _trace_suit(ctx: Context, suit: int, key: int, wilds: int) -> Trace:
-    """The run cores (spread, wilds held) and dead cards behind a suit's best value."""
-    memo_key = (suit, key, wilds)
-    found = ctx.traces.get(memo_key)
-    if found is None:
-        found = ctx.traces[memo_key] = _trace(ctx, suit, key, wilds)
-    return found
+Trace = tuple[tuple[tuple[int, int, Meld | None], ...], tuple[Card, ...]]
 
 
 def _trace(ctx: Context, suit: int, key: int, wilds: int) -> Trace:
+    """The run cores (spread, wilds held, the meld when it holds none) and dead cards behind a
+    suit's best value; the layout memoises it per holding, like the search memoises values."""
     cores: list[tuple[int, int]] = []
     dead: list[int] = []
     if ctx.suit_value(key, wilds) == 0:
@@ -89,7 +87,11 @@ def _trace(ctx: Context, suit: int, key: int, wilds: int) -> Trace:
             key -= low
             continue
         key, wilds = _follow_core(ctx, key, have, bit, wilds, target, cores)
-    return tuple(cores), tuple(Card.from_code(suit * 13 + bit) for bit in dead)
+    laid = tuple(
+        (spread, count, None if count else _run_meld(spread, suit, [], ctx.ace))
+        for spread, count in cores
+    )
+    return laid, tuple(Card.from_code(suit * 13 + bit) for bit in dead)
 
 
 def _follow_core(

@@ -9,7 +9,7 @@ sets and any all-wild melds over the number of wilds used.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 
@@ -38,10 +38,11 @@ class Plan:
 
     score: int = 1 << 62
     split: Split | None = None
-    keys: tuple[int, ...] = ()  # suit holdings left for runs
+    keys: list[int] = field(default_factory=list)  # suit holdings left for runs
     sets: tuple[SetCore, ...] = ()
     parts: tuple[list[int], ...] = ()  # each suit's exact-count run vector
     run_wilds: int = 0
+    set_need: int = 0  # wilds the set cores need
     set_extra: int = 0  # wilds beyond their needs, held by the set cores
     pure: int = 0  # wilds in all-wild melds
 
@@ -54,25 +55,28 @@ def splits(codes: list[int], ctx: Context) -> list[Split]:
     """
     wild = ctx.wild
     weight = ctx.weight
+    info = ctx.code_info
     suits = [0, 0, 0, 0]
     totals = [0] * 14
     natural_weight = 0
     pool: list[tuple[int, int]] = []
     wild_rank_copies = [0, 0, 0, 0]
     for code in codes:
-        if code == JOKER_CODE:
-            pool.append((ctx.joker_weight, code))
+        entry = info[code]
+        if entry is None:
+            if code == JOKER_CODE:
+                pool.append((ctx.joker_weight, code))
+            else:
+                wild_rank_copies[code // 13] += 1
             continue
-        suit, bit = divmod(code, 13)
-        if bit + 1 == wild:
-            wild_rank_copies[suit] += 1
-            continue
-        suits[suit] += 1 << (4 * bit)
-        totals[bit + 1] += 1
-        natural_weight += weight[bit + 1]
+        suit, unit, rank = entry
+        suits[suit] += unit
+        totals[rank] += 1
+        natural_weight += weight[rank]
     if not ctx.split_wilds:
-        for suit, copies in enumerate(wild_rank_copies):
-            pool += [(weight[wild], suit * 13 + wild - 1)] * copies
+        if any(wild_rank_copies):
+            for suit, copies in enumerate(wild_rank_copies):
+                pool += [(weight[wild], suit * 13 + wild - 1)] * copies
         return [_split(suits, totals, pool, natural_weight)]
     readings = []
     for naturals in product(*(range(copies + 1) for copies in wild_rank_copies)):
@@ -89,6 +93,8 @@ def splits(codes: list[int], ctx: Context) -> list[Split]:
 
 
 def _split(suits: list[int], totals: list[int], pool: list[tuple[int, int]], weight: int) -> Split:
+    if not pool:
+        return Split(suits, totals, [], [], weight)
     if len(pool) > 1:
         pool.sort(reverse=True)
     return Split(suits, totals, [w for w, _ in pool], [c for _, c in pool], weight)
@@ -163,8 +169,9 @@ class _Search:
         self.want_plan = want_plan
         self.wilds = wilds = len(split.wild_costs)
         self.cheap_costs = [0]
-        for cost in reversed(split.wild_costs):
-            self.cheap_costs.append(self.cheap_costs[-1] + cost)
+        if wilds:
+            for cost in reversed(split.wild_costs):
+                self.cheap_costs.append(self.cheap_costs[-1] + cost)
         # One natural plus two wilds is also a run core, which the suits already try; a
         # set of one natural is only needed when a run's 13-card cap could bind.
         smallest = MIN_MELD - min(wilds, ctx.limit, MIN_MELD - 1)
@@ -172,12 +179,12 @@ class _Search:
             smallest = 2
         self.options: list[list[SetOption]] = []
         keys = split.suits
-        for rank in range(1, 14):
-            if split.rank_totals[rank] >= smallest:
-                shift = 4 * (rank - 1)
-                counts = (keys[0] >> shift & 15, keys[1] >> shift & 15, keys[2] >> shift & 15,
-                          keys[3] >> shift & 15)
-                self.options.append(set_options(ctx, rank, counts, smallest))
+        totals = split.rank_totals
+        for rank in [rank for rank in range(1, 14) if totals[rank] >= smallest]:
+            shift = 4 * (rank - 1)
+            counts = (keys[0] >> shift & 15, keys[1] >> shift & 15, keys[2] >> shift & 15,
+                      keys[3] >> shift & 15)
+            self.options.append(set_options(ctx, rank, counts, smallest))
         # most weight the set cores of ranks from index i on could add
         self.later = [0] * (len(self.options) + 1)
         for index in range(len(self.options) - 1, -1, -1):
@@ -249,9 +256,10 @@ class _Search:
             if total - runs < plan.score:
                 self.keep(total - runs, keys, chosen, (), 0, 0, 0)
             return
-        suit = ctx.suit
-        parts = (suit(keys[0], spare), suit(keys[1], spare), suit(keys[2], spare),
-                 suit(keys[3], spare))
+        # exact-count entries do not depend on a vector's length: one length for all leaves
+        suit, wilds = ctx.suit, self.wilds
+        parts = (suit(keys[0], wilds), suit(keys[1], wilds), suit(keys[2], wilds),
+                 suit(keys[3], wilds))
         if spare == 1:  # the common case, without the general product
             zero = parts[0][0] + parts[1][0] + parts[2][0] + parts[3][0]
             gain = NEG
@@ -260,7 +268,7 @@ class _Search:
                     gain = vector[1] - vector[0]
             combined = [zero, NEG if gain == NEG else zero + gain]
         else:
-            combined = parts[0]
+            combined = parts[0][: spare + 1]
             for key, vector in zip(keys[1:], parts[1:], strict=True):
                 if key:
                     combined = convolve(combined, vector)
@@ -291,8 +299,9 @@ class _Search:
         plan.score = score
         if self.want_plan:
             plan.split = self.split
-            plan.keys = tuple(keys)
+            plan.keys = keys  # never changed once made: each set choice makes a new list
             plan.sets = tuple(chosen)
+            plan.set_need = sum(need for _, _, need in chosen) if chosen else 0
             plan.parts = parts
             plan.run_wilds = run_wilds
             plan.set_extra = extra
