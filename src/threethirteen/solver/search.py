@@ -185,10 +185,16 @@ class _Search:
             counts = (keys[0] >> shift & 15, keys[1] >> shift & 15, keys[2] >> shift & 15,
                       keys[3] >> shift & 15)
             self.options.append(set_options(ctx, rank, counts, smallest))
-        # most weight the set cores of ranks from index i on could add
-        self.later = [0] * (len(self.options) + 1)
-        for index in range(len(self.options) - 1, -1, -1):
-            self.later[index] = self.later[index + 1] + self.options[index][0][1]
+        # most weight the set cores of ranks from index i on could add, with wilds to
+        # spare (``later``) or without (``later_free``: cores of three naturals or more)
+        count = len(self.options)
+        self.later = later = [0] * (count + 1)
+        self.later_free = later_free = [0] * (count + 1)
+        for index in range(count - 1, -1, -1):
+            options = self.options[index]
+            later[index] = later[index + 1] + options[0][1]
+            free = options[0][1] if not options[0][0] else 0  # largest first: free or none
+            later_free[index] = later_free[index + 1] + free
         self.base_runs: list[int] | None = None  # best runs with at most k wilds, no sets
         self.several = ctx.limit < UNLIMITED  # several sets of one rank can then matter
 
@@ -218,14 +224,16 @@ class _Search:
         base = self.base_runs
         assert base is not None, "the first leaf sets the bound"
         options = self.options[index]
-        room = self.split.natural_weight - set_value - self.later[index + 1]
+        room = self.split.natural_weight - set_value
         if self.several:
             room -= options[0][1]  # further sets of this rank may add up to all its cards
+        later, later_free = self.later[index + 1], self.later_free[index + 1]
         for position in range(first, len(options)):
             need, value, deltas, core = options[position]
-            if set_need + need > wilds:
+            left = wilds - set_need - need
+            if left < 0:
                 continue
-            if room - value - base[wilds - set_need - need] >= self.plan.score:
+            if room - value - (later if left else later_free) - base[left] >= self.plan.score:
                 continue  # no choice below this one can beat the best so far
             if again:  # a further set: the rank's cards may already be spent
                 shift = 4 * (core[0] - 1)
