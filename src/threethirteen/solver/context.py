@@ -57,7 +57,8 @@ class Context:
         self.memo0: dict[int, int] = {}
         self.memo: dict[int, list[int]] = {}  # by holding << 7 | wilds
         self._cores: dict[tuple[int, int], list[RunCore]] = {}
-        self.traces: dict[int, Any] = {}  # filled by the layout
+        self.traces: dict[int, Any] = {}  # filled by the layout: per holding and suit
+        self.rank_traces: dict[int, Any] = {}  # filled by the layout: per holding
         self.set_options: dict[tuple[int, tuple[int, ...], int], Any] = {}  # by the search
 
     def cores(self, bit: int, holes: int) -> list[RunCore]:
@@ -132,9 +133,8 @@ def context(rules: Rules, wild: int, count_only: bool = False) -> Context:
     if fast is not None and fast[0] is rules:
         found = fast[1]
         if max(len(found.memo), len(found.memo0), len(found.traces)) > MEMO_LIMIT:
-            found.memo.clear()
-            found.memo0.clear()
-            found.traces.clear()
+            for memo in (found.memo, found.memo0, found.traces, found.rank_traces):
+                memo.clear()
         return found
     key = (
         rules.ace, rules.face_values, rules.wild_penalty, rules.joker_penalty,

@@ -68,11 +68,26 @@ def _pure_melds(cards: list[Card], limit: int) -> list[Meld]:
 
 
 Trace = tuple[tuple[tuple[int, int, Meld | None], ...], tuple[Card, ...]]
+RankTrace = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
 
 
 def _trace(ctx: Context, suit: int, key: int, wilds: int) -> Trace:
     """The run cores (spread, wilds held, the meld when it holds none) and dead cards behind a
-    suit's best value; the layout memoises it per holding, like the search memoises values."""
+    suit's best value, in ``suit``; the layout memoises it per holding and suit."""
+    cores, dead = _rank_trace(ctx, key, wilds)
+    laid = tuple(
+        (spread, count, None if count else _run_meld(spread, suit, [], ctx.ace))
+        for spread, count in cores
+    )
+    return laid, tuple(Card.from_code(suit * 13 + bit) for bit in dead)
+
+
+def _rank_trace(ctx: Context, key: int, wilds: int) -> RankTrace:
+    """The run cores and dead ranks (bits) of a holding, whatever its suit (memoised)."""
+    memo_key = key << 7 | wilds
+    found = ctx.rank_traces.get(memo_key)
+    if found is not None:
+        return found
     cores: list[tuple[int, int]] = []
     dead: list[int] = []
     if ctx.suit_value(key, wilds) == 0:
@@ -87,11 +102,8 @@ def _trace(ctx: Context, suit: int, key: int, wilds: int) -> Trace:
             key -= low
             continue
         key, wilds = _follow_core(ctx, key, have, bit, wilds, target, cores)
-    laid = tuple(
-        (spread, count, None if count else _run_meld(spread, suit, [], ctx.ace))
-        for spread, count in cores
-    )
-    return laid, tuple(Card.from_code(suit * 13 + bit) for bit in dead)
+    found = ctx.rank_traces[memo_key] = (tuple(cores), tuple(dead))
+    return found
 
 
 def _follow_core(
