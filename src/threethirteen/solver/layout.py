@@ -85,7 +85,7 @@ def _trace(ctx: Context, suit: int, key: int, wilds: int) -> Trace:
 def _rank_trace(ctx: Context, key: int, wilds: int) -> RankTrace:
     """The run cores and dead ranks (bits) of a holding, whatever its suit (memoised)."""
     memo_key = key << 7 | wilds
-    found = ctx.rank_traces.get(memo_key)
+    found: RankTrace | None = ctx.rank_traces.get(memo_key)
     if found is not None:
         return found
     cores: list[tuple[int, int]] = []
@@ -102,8 +102,9 @@ def _rank_trace(ctx: Context, key: int, wilds: int) -> RankTrace:
             key -= low
             continue
         key, wilds = _follow_core(ctx, key, have, bit, wilds, target, cores)
-    found = ctx.rank_traces[memo_key] = (tuple(cores), tuple(dead))
-    return found
+    traced: RankTrace = (tuple(cores), tuple(dead))
+    ctx.rank_traces[memo_key] = traced
+    return traced
 
 
 def _follow_core(
