@@ -29,6 +29,8 @@ play: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/solver.py
+	$(BIN)/python bench/games.py --bot greedy
+	@echo "strength table (about 20 minutes on 2 cores): $(BIN)/python bench/bots.py"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
