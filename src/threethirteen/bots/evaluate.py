@@ -11,7 +11,7 @@ go through the exact solver.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from threethirteen.cards import Card, Rank
 from threethirteen.rules import Ace, Rules
@@ -134,3 +134,12 @@ def without(hand: Iterable[Card], card: Card) -> list[Card]:
     rest = list(hand)
     rest.remove(card)
     return rest
+
+
+def ranked_discards(
+    hand: Sequence[Card], penalty: Callable[[list[Card]], int], points: Callable[[Card], int]
+) -> list[tuple[int, Card]]:
+    """Each distinct discard with the penalty it leaves: lowest first, the dearer card on ties."""
+    ranked = [(penalty(without(hand, card)), card) for card in set(hand)]
+    ranked.sort(key=lambda item: (item[0], -points(item[1]), item[1].code))
+    return ranked

@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass
 
 from threethirteen.actions import Action, Discard, Draw, Source
-from threethirteen.bots.evaluate import Evaluator, without
+from threethirteen.bots.evaluate import Evaluator, ranked_discards, without
 from threethirteen.bots.greedy import going_out
 from threethirteen.bots.tracking import Tracking, track
 from threethirteen.cards import Card
@@ -178,11 +178,10 @@ class ExpertBot:
 
     # -- discards --------------------------------------------------------------------
 
-    def _ranked_discards(self, hand: list[Card], evaluator: Evaluator) -> list[tuple[int, Card]]:
+    @staticmethod
+    def _ranked_discards(hand: list[Card], evaluator: Evaluator) -> list[tuple[int, Card]]:
         """Distinct discards by the penalty they leave, then the dearer card first."""
-        ranked = [(evaluator.penalty(without(hand, card)), card) for card in set(hand)]
-        ranked.sort(key=lambda item: (item[0], -evaluator.points(item[1]), item[1].code))
-        return ranked
+        return ranked_discards(hand, evaluator.penalty, evaluator.points)
 
     def _discards(
         self, view: View, tracking: Tracking, evaluator: Evaluator, ending: float,

@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 
 from threethirteen.actions import Action, Discard, Draw, Source
+from threethirteen.bots.evaluate import ranked_discards
 from threethirteen.cards import Card, Rank
 from threethirteen.outs import go_out_cards
 from threethirteen.rules import Rules
@@ -25,27 +26,12 @@ from threethirteen.solver import deadwood
 from threethirteen.view import Phase, View
 
 
-def discard_outcomes(
-    hand: Sequence[Card], wild: Rank, rules: Rules
-) -> list[tuple[int, int, Card]]:
-    """For each distinct card: (penalty left without it, minus its points, the card), best first.
-
-    Sorting these tuples puts the lowest penalty first and, on ties, the dearer card.
-    """
-    outcomes = []
-    for card in set(hand):
-        rest = list(hand)
-        rest.remove(card)
-        outcomes.append((deadwood(rest, wild=wild, rules=rules),
-                         -card_points(card, wild, rules), card))
-    outcomes.sort(key=lambda item: (item[0], item[1], item[2].code))
-    return outcomes
-
-
 def best_discard(hand: Sequence[Card], wild: Rank, rules: Rules) -> tuple[int, Card]:
     """The greedy discard: the lowest penalty left, the higher card on ties."""
-    left, _, card = discard_outcomes(hand, wild, rules)[0]
-    return left, card
+    return ranked_discards(
+        hand, lambda rest: deadwood(rest, wild=wild, rules=rules),
+        lambda card: card_points(card, wild, rules),
+    )[0]
 
 
 def going_out(view: View) -> Discard | None:

@@ -21,8 +21,6 @@ class Tracking:
 
     unseen: Counter[Card]  # cards that may be in the stock or in another hand
     held: dict[int, Counter[Card]]  # by opponent: cards known to be in their hand
-    taken: dict[int, tuple[Card, ...]]  # by opponent: every card they took from the pile
-    thrown: dict[int, tuple[Card, ...]]  # by opponent: every card they discarded
 
     def unseen_count(self) -> int:
         """How many cards the seat cannot see and cannot place."""
@@ -33,18 +31,12 @@ def track(view: View) -> Tracking:
     """The tracking of ``view``'s seat (a spectator tracks with an empty hand)."""
     seats = view.seats
     held: dict[int, Counter[Card]] = {seat: Counter() for seat in seats}
-    taken: dict[int, list[Card]] = {seat: [] for seat in seats}
-    thrown: dict[int, list[Card]] = {seat: [] for seat in seats}
     pickups = iter(view.pickups)
     for action in view.actions:
         if isinstance(action, Draw) and action.source is Source.DISCARD:
-            card = next(pickups).card
-            held[action.seat][card] += 1
-            taken[action.seat].append(card)
-        elif isinstance(action, Discard):
-            thrown[action.seat].append(action.card)
-            if held[action.seat][action.card] > 0:
-                held[action.seat][action.card] -= 1
+            held[action.seat][next(pickups).card] += 1
+        elif isinstance(action, Discard) and held[action.seat][action.card] > 0:
+            held[action.seat][action.card] -= 1
     unseen = Counter(pack(view.rules.deck_count, view.rules.jokers))
     unseen.subtract(view.hand or ())
     unseen.subtract(view.discard_pile)
@@ -53,9 +45,4 @@ def track(view: View) -> Tracking:
             unseen.subtract(cards)
     unseen = +unseen  # drop zero and (inconsistent) negative counts
     others = [seat for seat in seats if seat != view.seat]
-    return Tracking(
-        unseen,
-        {seat: +held[seat] for seat in others},
-        {seat: tuple(taken[seat]) for seat in others},
-        {seat: tuple(thrown[seat]) for seat in others},
-    )
+    return Tracking(unseen, {seat: +held[seat] for seat in others})
