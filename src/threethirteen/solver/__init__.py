@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from threethirteen.cards import Card, Hand, Rank
 from threethirteen.melds import Meld
@@ -56,9 +57,11 @@ def _wild(wild: WildLike) -> int:
     return int(check_wild(wild))
 
 
+_CODE = attrgetter("code")
+
+
 def _codes(hand: HandLike) -> list[int]:
-    cards = hand.cards if isinstance(hand, Hand) else tuple(hand)
-    codes = [card.code for card in cards]
+    codes = list(map(_CODE, hand.cards if isinstance(hand, Hand) else hand))
     if len(codes) > MAX_COPIES:
         if len(codes) > MAX_CARDS:
             raise ValueError(f"a hand of {len(codes)} cards is too large (at most {MAX_CARDS})")
@@ -75,8 +78,9 @@ def deadwood(hand: HandLike, *, wild: WildLike, rules: Rules) -> int:
 def arrange(hand: HandLike, *, wild: WildLike, rules: Rules) -> Arrangement:
     """The least penalty ``hand`` can leave, with one arrangement that reaches it."""
     ctx = context(rules, _wild(wild))
-    plan = solve(_codes(hand), ctx, want_plan=True)
-    melds, unmelded = lay_out(plan, ctx)
+    codes = _codes(hand)
+    plan = solve(codes, ctx, want_plan=True)
+    melds, unmelded = lay_out(plan, ctx, codes)
     return Arrangement(plan.score // SCALE, tuple(melds), tuple(unmelded))
 
 

@@ -17,6 +17,10 @@ from threethirteen.solver.tables import present, ranks_of, run_shapes
 NEG = -(1 << 60)
 SCALE = 128  # a card weighs points * SCALE + 1: least penalty first, then fewest cards
 UNLIMITED = 1 << 20
+SUIT_BITS = 52  # a hand's holding: one suit's holding per 52 bits, clubs lowest
+SUIT_MASK = (1 << SUIT_BITS) - 1
+WILD_RANK_SHIFT = 40  # a hand's tally: natural weight below, wild-rank cards, then jokers
+JOKER_SHIFT = 48
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,19 +51,30 @@ class Context:
         self.joker_points = rules.joker_penalty
         self.weight = [1 if count_only else p * SCALE + 1 for p in points]
         self.joker_weight = 1 if count_only else self.joker_points * SCALE + 1
-        # per card code: (suit, its unit in the suit's holding, rank) for natural cards,
-        # None for jokers and cards of the wild rank
-        self.code_info: list[tuple[int, int, int] | None] = [
-            None if code == 52 or code % 13 + 1 == wild else (code // 13, 1 << (4 * (code % 13)),
-                                                                code % 13 + 1)
+        # Per card code, what the card adds to a hand's three sums (see ``search.readings``):
+        # its unit in the holding (nibble ``code``), in the columns (16 bits per rank, a
+        # nibble per suit), and in the tally. Cards of the wild rank and jokers only count
+        # in the tally; a reading may then hold some wild-rank cards as naturals.
+        natural = [code < 52 and code % 13 + 1 != wild for code in range(53)]
+        self.wild_rank_codes = frozenset(suit * 13 + wild - 1 for suit in range(4))
+        self.holding_unit = [1 << (4 * code) if natural[code] else 0 for code in range(53)]
+        self.column_unit = [
+            1 << (16 * (code % 13) + 4 * (code // 13)) if natural[code] else 0
             for code in range(53)
         ]
-        self.memo0: dict[int, int] = {}
+        self.tally_unit = [
+            self.weight[code % 13 + 1] if natural[code]
+            else 1 << (JOKER_SHIFT if code == 52 else WILD_RANK_SHIFT)
+            for code in range(53)
+        ]
+        self.memo0: dict[int, int] = {0: 0}
         self.memo: dict[int, list[int]] = {}  # by holding << 7 | wilds
         self._cores: dict[tuple[int, int], list[RunCore]] = {}
-        self.traces: dict[int, Any] = {}  # filled by the layout: per holding and suit
-        self.rank_traces: dict[int, Any] = {}  # filled by the layout: per holding
-        self.set_options: dict[tuple[int, tuple[int, ...], int], Any] = {}  # by the search
+        self._fitting: dict[int, list[tuple[int, int, int, int]]] = {}
+        self.traces: dict[int, Any] = {}  # filled by the layout: per holding << 7 | wilds
+        self.set_options: dict[int, Any] = {}  # filled by the search: per rank's column
+        self.run_melds: dict[int, Any] = {}  # filled by the layout: runs without wilds
+        self.run_shapes: dict[int, Any] = {}  # filled by the layout: runs with wilds
 
     def cores(self, bit: int, holes: int) -> list[RunCore]:
         """Run cores whose lowest rank is ``bit + 1`` needing at most ``holes`` wilds."""
@@ -75,6 +90,21 @@ class Context:
             self._cores[(bit, holes)] = found
         return found
 
+    def fitting(self, have: int, holes: int) -> list[tuple[int, int, int, int]]:
+        """(spread, need, cap, value) of the cores that start at the lowest rank of ``have``
+        (a spread), hold only ranks of it and need at most ``holes`` wilds (memoised)."""
+        holes = min(holes, MAX_RUN)
+        found = self._fitting.get(have << 4 | holes)
+        if found is None:
+            low = have & -have
+            found = [
+                (core.spread, core.need, core.cap, core.value)
+                for core in self.cores(low.bit_length() >> 2, holes)
+                if core.spread & have == core.spread
+            ]
+            self._fitting[have << 4 | holes] = found
+        return found
+
     def suit0(self, key: int) -> int:
         """The most weight one suit's holding ``key`` melds in runs without wilds."""
         if key == 0:
@@ -85,35 +115,38 @@ class Context:
         have = present(key)
         low = have & -have
         best = self.suit0(key - low)
-        for core in self.cores(low.bit_length() >> 2, 0):
-            if core.spread & have == core.spread:
-                value = core.value + self.suit0(key - core.spread)
-                if value > best:
-                    best = value
+        for spread, _, _, value in self.fitting(have, 0):
+            value += self.suit0(key - spread)
+            if value > best:
+                best = value
+        if len(self.memo0) > MEMO_LIMIT:
+            self.memo0.clear()
+            self.memo0[0] = 0
         self.memo0[key] = best
         return best
 
     def suit(self, key: int, wilds: int) -> list[int]:
         """For k = 0..wilds, the most weight ``key`` melds in runs using exactly k wilds."""
-        if key == 0:
-            return [0] + [NEG] * wilds
         found = self.memo.get(key << 7 | wilds)
         if found is not None:
+            return found
+        if key == 0:
+            found = self.memo[wilds] = [0] + [NEG] * wilds
             return found
         have = present(key)
         low = have & -have
         best = list(self.suit(key - low, wilds))
-        for core in self.cores(low.bit_length() >> 2, min(wilds, self.limit)):
-            if core.spread & have != core.spread:
-                continue
-            rest = self.suit(key - core.spread, wilds - core.need)
+        for spread, need, cap, weight in self.fitting(have, min(wilds, self.limit)):
+            rest = self.suit(key - spread, wilds - need)
             for used, value in enumerate(rest):
                 if value == NEG:
                     continue
-                value += core.value
-                for k in range(used + core.need, min(used + core.cap, wilds) + 1):
+                value += weight
+                for k in range(used + need, min(used + cap, wilds) + 1):
                     if value > best[k]:
                         best[k] = value
+        if len(self.memo) > MEMO_LIMIT:
+            self.memo.clear()
         self.memo[key << 7 | wilds] = best
         return best
 
@@ -131,11 +164,7 @@ def context(rules: Rules, wild: int, count_only: bool = False) -> Context:
     """The shared context of ``rules`` and ``wild`` (found by identity first: it is hot)."""
     fast = _BY_IDENTITY.get((id(rules), wild, count_only))
     if fast is not None and fast[0] is rules:
-        found = fast[1]
-        if max(len(found.memo), len(found.memo0), len(found.traces)) > MEMO_LIMIT:
-            for memo in (found.memo, found.memo0, found.traces, found.rank_traces):
-                memo.clear()
-        return found
+        return fast[1]
     key = (
         rules.ace, rules.face_values, rules.wild_penalty, rules.joker_penalty,
         rules.all_wild_melds, rules.max_wilds_per_meld, wild, count_only,

@@ -2,52 +2,63 @@
 
 from __future__ import annotations
 
-from threethirteen.cards import Card
+from threethirteen.cards import JOKER, Card
 from threethirteen.melds import MIN_MELD, Meld, MeldKind, run_positions
 from threethirteen.rules import Ace
-from threethirteen.solver.context import NEG, Context
-from threethirteen.solver.search import Plan, allocate
+from threethirteen.solver.context import MEMO_LIMIT, NEG, Context
+from threethirteen.solver.search import Plan, Reading, allocate, suit_keys
 from threethirteen.solver.tables import present, ranks_of
 
+_CARDS = tuple(Card.from_code(code) for code in range(53))
 
-def lay_out(plan: Plan, ctx: Context) -> tuple[list[Meld], list[Card]]:
-    """The melds and unmelded cards of ``plan``."""
-    split = plan.split
-    assert split is not None
-    melded_count = plan.set_need + plan.run_wilds + plan.set_extra + plan.pure
-    if split.wild_codes:
-        wild_cards = [Card.from_code(code) for code in split.wild_codes]
-        fillers, unmelded = wild_cards[:melded_count], wild_cards[melded_count:]
-    else:
-        wild_cards, fillers, unmelded = [], [], []
+
+def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], list[Card]]:
+    """The melds and unmelded cards of ``plan`` for the hand of card ``codes``."""
+    reading = plan.reading
+    assert reading is not None
+    fillers = _wild_pool(codes, ctx, reading) if reading.wild_costs else []  # dearest first
     melds: list[Meld] = []
     extra = plan.set_extra
-    for rank, core, need in plan.sets:
+    for _, _, need, naturals in plan.sets:
         more = min(extra, ctx.limit - need)
         extra -= more
-        melds.append(_set_meld(rank, core, _take(fillers, need + more)))
+        if need + more:
+            melds.append(Meld(MeldKind.SET, naturals.cards + tuple(fillers[: need + more])))
+            del fillers[: need + more]
+        else:
+            melds.append(naturals)
     allocation = allocate(plan.parts, plan.run_wilds) if plan.run_wilds else (0, 0, 0, 0)
-    traces = ctx.traces
-    for suit, (key, wilds) in enumerate(zip(plan.keys, allocation, strict=True)):
-        if not key:
-            continue
-        trace = traces.get(key << 9 | wilds << 2 | suit)
-        if trace is None:
-            trace = traces[key << 9 | wilds << 2 | suit] = _trace(ctx, suit, key, wilds)
-        cores, dead = trace
-        for spread, count, ready in cores:
-            melds.append(ready or _run_meld(spread, suit, _take(fillers, count), ctx.ace))
-        unmelded += dead
+    memo0, traces, plain_runs = ctx.memo0, ctx.traces, ctx.run_melds
+    for suit, key in enumerate(suit_keys(plan.holding)):
+        wilds = allocation[suit]
+        if not key or not (wilds or memo0.get(key, 1)):
+            continue  # the suit has no runs: all its cards are dead
+        for spread, used in traces.get(key << 7 | wilds) or _trace(ctx, key, wilds):
+            if used:
+                melds.append(_run_meld(ctx, spread, suit, fillers[:used]))
+                del fillers[:used]
+            else:
+                melds.append(plain_runs.get(spread << 2 | suit) or _run_meld(ctx, spread, suit, []))
     if plan.pure:
-        melds.extend(_pure_melds(_take(fillers, plan.pure), ctx.limit))
-    assert not fillers, "every melded wild has a place"
-    if len(wild_cards) > melded_count:
-        unmelded.sort(key=_by_code)
-    return melds, unmelded
+        melds.extend(_pure_melds(fillers[: plan.pure], ctx.limit))
+        del fillers[: plan.pure]
+    unmelded = sorted(codes)
+    remove = unmelded.remove
+    for meld in melds:
+        for card in meld.cards:
+            remove(card.code)
+    return melds, list(map(_CARDS.__getitem__, unmelded))
 
 
-def _by_code(card: Card) -> int:
-    return card.code
+def _wild_pool(codes: list[int], ctx: Context, reading: Reading) -> list[Card]:
+    """The reading's wild cards, in the order of its costs (dearest first)."""
+    wild_rank = sorted(filter(ctx.wild_rank_codes.__contains__, codes))
+    for suit, naturals in enumerate(reading.naturals):
+        for _ in range(naturals):
+            wild_rank.remove(suit * 13 + ctx.wild - 1)
+    ranked = list(map(_CARDS.__getitem__, wild_rank))
+    jokers = [JOKER] * (len(reading.wild_costs) - len(ranked))
+    return jokers + ranked if ctx.joker_weight >= ctx.weight[ctx.wild] else ranked + jokers
 
 
 def _take(pool: list[Card], count: int) -> list[Card]:
@@ -67,44 +78,29 @@ def _pure_melds(cards: list[Card], limit: int) -> list[Meld]:
     return melds
 
 
-Trace = tuple[tuple[tuple[int, int, Meld | None], ...], tuple[Card, ...]]
-RankTrace = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+Trace = tuple[tuple[int, int], ...]  # (spread, wilds held) per run core
 
 
-def _trace(ctx: Context, suit: int, key: int, wilds: int) -> Trace:
-    """The run cores (spread, wilds held, the meld when it holds none) and dead cards behind a
-    suit's best value, in ``suit``; the layout memoises it per holding and suit."""
-    cores, dead = _rank_trace(ctx, key, wilds)
-    laid = tuple(
-        (spread, count, None if count else _run_meld(spread, suit, [], ctx.ace))
-        for spread, count in cores
-    )
-    return laid, tuple(Card.from_code(suit * 13 + bit) for bit in dead)
-
-
-def _rank_trace(ctx: Context, key: int, wilds: int) -> RankTrace:
-    """The run cores and dead ranks (bits) of a holding, whatever its suit (memoised)."""
+def _trace(ctx: Context, key: int, wilds: int) -> Trace:
+    """The run cores behind a holding's best value with exactly ``wilds`` wilds (memoised)."""
     memo_key = key << 7 | wilds
-    found: RankTrace | None = ctx.rank_traces.get(memo_key)
+    found: Trace | None = ctx.traces.get(memo_key)
     if found is not None:
         return found
     cores: list[tuple[int, int]] = []
-    dead: list[int] = []
-    if ctx.suit_value(key, wilds) == 0:
-        key, dead = 0, [bit for bit in range(13) for _ in range(key >> (4 * bit) & 15)]
-    while key:
+    while key and ctx.suit_value(key, wilds):
         have = present(key)
         low = have & -have
-        bit = low.bit_length() >> 2
         target = ctx.suit_value(key, wilds)
         if ctx.suit_value(key - low, wilds) == target:
-            dead.append(bit)
-            key -= low
+            key -= low  # the lowest rank's card is dead
             continue
-        key, wilds = _follow_core(ctx, key, have, bit, wilds, target, cores)
-    traced: RankTrace = (tuple(cores), tuple(dead))
-    ctx.rank_traces[memo_key] = traced
-    return traced
+        key, wilds = _follow_core(ctx, key, have, low.bit_length() >> 2, wilds, target, cores)
+    found = tuple(cores)
+    if len(ctx.traces) > MEMO_LIMIT:
+        ctx.traces.clear()
+    ctx.traces[memo_key] = found
+    return found
 
 
 def _follow_core(
@@ -123,28 +119,19 @@ def _follow_core(
     raise AssertionError("a suit's memo always explains its own value")  # pragma: no cover
 
 
-_SET_MELDS: dict[tuple[int, tuple[int, ...]], Meld] = {}
-_RUN_SHAPES: dict[tuple[int, int, int, Ace], tuple[Card | None, ...]] = {}
-
-
-def _set_meld(rank: int, core: tuple[int, ...], fillers: list[Card]) -> Meld:
-    """A set of the naturals ``core`` (per-suit counts) of ``rank``, then its wilds."""
-    plain = _SET_MELDS.get((rank, core))
-    if plain is None:
-        naturals = tuple(Card.from_code(suit * 13 + rank - 1) for suit, n in enumerate(core)
-                         for _ in range(n))
-        plain = _SET_MELDS[(rank, core)] = Meld(MeldKind.SET, naturals)
-    return Meld(MeldKind.SET, plain.cards + tuple(fillers)) if fillers else plain
-
-
-def _run_meld(spread: int, suit: int, fillers: list[Card], ace: Ace) -> Meld:
+def _run_meld(ctx: Context, spread: int, suit: int, fillers: list[Card]) -> Meld:
     """A run in order: naturals at their ranks, wilds in the gaps and then at the ends."""
-    shape_key = (spread, suit, len(fillers), ace)
-    shape = _RUN_SHAPES.get(shape_key)
-    if shape is None:
-        shape = _RUN_SHAPES[shape_key] = _run_shape(ranks_of(spread), suit, len(fillers), ace)
     if not fillers:
-        return Meld(MeldKind.RUN, shape)  # type: ignore[arg-type]
+        found: Meld | None = ctx.run_melds.get(spread << 2 | suit)
+        if found is None:
+            naturals = _run_shape(ranks_of(spread), suit, 0, ctx.ace)
+            found = ctx.run_melds[spread << 2 | suit] = Meld(MeldKind.RUN, naturals)  # type: ignore[arg-type]
+        return found
+    shape_key = (spread << 2 | suit) << 4 | len(fillers)
+    shape: tuple[Card | None, ...] | None = ctx.run_shapes.get(shape_key)
+    if shape is None:
+        shape = ctx.run_shapes[shape_key] = _run_shape(ranks_of(spread), suit, len(fillers),
+                                                       ctx.ace)
     return Meld(MeldKind.RUN, tuple(fillers.pop() if card is None else card for card in shape))
 
 

@@ -5,99 +5,111 @@ melds, so they are a count; melding k of them always melds the k dearest. Natura
 go into *cores*, the naturals of one meld: set cores are chosen rank by rank, the cards
 left go to their suit's runs, and the suits' exact-count vectors are combined with the
 sets and any all-wild melds over the number of wilds used.
+
+A hand is held as three integers, each the sum of its cards' units (``Context``): the
+*holding* (one 4-bit count per card code, so each suit's holding is 52 bits of it), the
+*columns* (16 bits per rank, a 4-bit count per suit) and the *tally* (natural weight,
+cards of the wild rank, jokers).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import product
 
-from threethirteen.cards import JOKER_CODE
-from threethirteen.melds import MAX_RUN, MIN_MELD
-from threethirteen.solver.context import NEG, UNLIMITED, Context
+from threethirteen.cards import Card
+from threethirteen.melds import MAX_RUN, MIN_MELD, Meld, MeldKind
+from threethirteen.solver.context import (
+    JOKER_SHIFT,
+    NEG,
+    SUIT_BITS,
+    SUIT_MASK,
+    UNLIMITED,
+    WILD_RANK_SHIFT,
+    Context,
+)
 
-SetCore = tuple[int, tuple[int, ...], int]  # (rank, per-suit counts, wilds needed)
-SetOption = tuple[int, int, tuple[int, ...], SetCore]  # (need, weight, key deltas, core)
+SetCore = tuple[int, tuple[int, ...], int, Meld]  # rank, per-suit counts, wilds needed, naturals
+SetOption = tuple[int, int, int, SetCore]  # (need, weight, holding delta, core)
+RankOptions = tuple[list[SetOption], int, int]  # options, largest weight, largest free weight
+
+NIBBLE_PAIRS = sum(0x0F0F << (16 * rank) for rank in range(13))
+BYTE_PAIRS = sum(0x00FF << (16 * rank) for rank in range(13))
+FIELD_ONES = sum(1 << (16 * rank) for rank in range(13))
+FIELD_TOPS = FIELD_ONES << 15
+WEIGHT_MASK = (1 << WILD_RANK_SHIFT) - 1
+LOW = NEG // 2  # below this, a sum holds an impossible (NEG) entry
 
 
-@dataclass(slots=True)
-class Split:
-    """A hand cut into natural suit holdings and a pool of wild cards."""
+class Reading:
+    """One reading of a hand: which wild-rank cards stand for themselves."""
 
-    suits: list[int]  # per suit index: a 4-bit count per rank
-    rank_totals: list[int]  # natural cards per rank (index 1..13)
-    wild_costs: list[int]  # weights of the wild-pool cards, dearest first
-    wild_codes: list[int]  # their card codes, in the same order
-    natural_weight: int
+    __slots__ = ("holding", "columns", "natural_weight", "wild_costs", "naturals")
+
+    def __init__(
+        self, holding: int, columns: int, natural_weight: int, wild_costs: list[int],
+        naturals: tuple[int, ...],
+    ) -> None:
+        self.holding = holding
+        self.columns = columns
+        self.natural_weight = natural_weight
+        self.wild_costs = wild_costs  # weights of the wild cards, dearest first
+        self.naturals = naturals  # wild-rank cards read as naturals, per suit
 
 
-@dataclass(slots=True)
 class Plan:
     """The best solution found so far, with what it takes to lay its melds out."""
 
-    score: int = 1 << 62
-    split: Split | None = None
-    keys: list[int] = field(default_factory=list)  # suit holdings left for runs
-    sets: tuple[SetCore, ...] = ()
-    parts: tuple[list[int], ...] = ()  # each suit's exact-count run vector
-    run_wilds: int = 0
-    set_need: int = 0  # wilds the set cores need
-    set_extra: int = 0  # wilds beyond their needs, held by the set cores
-    pure: int = 0  # wilds in all-wild melds
+    __slots__ = ("score", "reading", "holding", "sets", "parts", "run_wilds", "set_extra", "pure")
+
+    def __init__(self) -> None:
+        self.score = 1 << 62
+        self.reading: Reading | None = None
+        self.holding = 0  # the naturals left for runs
+        self.sets: tuple[SetCore, ...] = ()
+        self.parts: tuple[list[int], ...] = ()  # each suit's exact-count run vector
+        self.run_wilds = 0
+        self.set_extra = 0  # wilds beyond their needs, held by the set cores
+        self.pure = 0  # wilds in all-wild melds
 
 
-def splits(codes: list[int], ctx: Context) -> list[Split]:
+def readings(codes: list[int], ctx: Context) -> list[Reading]:
     """Every reading of the wild-rank cards that can matter.
 
     Without limits on wilds a wild-rank card gains nothing by standing for itself, so it
     is simply wild; otherwise each count of natural copies per suit is tried.
     """
-    wild = ctx.wild
-    weight = ctx.weight
-    info = ctx.code_info
-    suits = [0, 0, 0, 0]
-    totals = [0] * 14
-    natural_weight = 0
-    pool: list[tuple[int, int]] = []
-    wild_rank_copies = [0, 0, 0, 0]
-    for code in codes:
-        entry = info[code]
-        if entry is None:
-            if code == JOKER_CODE:
-                pool.append((ctx.joker_weight, code))
-            else:
-                wild_rank_copies[code // 13] += 1
-            continue
-        suit, unit, rank = entry
-        suits[suit] += unit
-        totals[rank] += 1
-        natural_weight += weight[rank]
+    holding = sum(map(ctx.holding_unit.__getitem__, codes))
+    columns = sum(map(ctx.column_unit.__getitem__, codes))
+    tally = sum(map(ctx.tally_unit.__getitem__, codes))
+    natural_weight = tally & WEIGHT_MASK
+    jokers = tally >> JOKER_SHIFT
+    wild_rank = tally >> WILD_RANK_SHIFT & 0xFF
+    if not wild_rank:
+        return [Reading(holding, columns, natural_weight, _costs(ctx, 0, jokers), ())]
     if not ctx.split_wilds:
-        if any(wild_rank_copies):
-            for suit, copies in enumerate(wild_rank_copies):
-                pool += [(weight[wild], suit * 13 + wild - 1)] * copies
-        return [_split(suits, totals, pool, natural_weight)]
-    readings = []
-    for naturals in product(*(range(copies + 1) for copies in wild_rank_copies)):
-        keys = list(suits)
-        rank_totals = list(totals)
-        rank_totals[wild] += sum(naturals)
-        entries = list(pool)
-        for suit, copies in enumerate(wild_rank_copies):
-            keys[suit] += naturals[suit] << (4 * (wild - 1))
-            entries += [(weight[wild], suit * 13 + wild - 1)] * (copies - naturals[suit])
-        readings.append(_split(keys, rank_totals, entries,
-                               natural_weight + sum(naturals) * weight[wild]))
-    return readings
+        return [Reading(holding, columns, natural_weight, _costs(ctx, wild_rank, jokers), ())]
+    wild = ctx.wild
+    copies = [codes.count(suit * 13 + wild - 1) for suit in range(4)]
+    found = []
+    for naturals in product(*(range(n + 1) for n in copies)):
+        read = sum(naturals)
+        found.append(Reading(
+            holding + sum(n << (4 * (suit * 13 + wild - 1)) for suit, n in enumerate(naturals)),
+            columns + sum(n << (16 * (wild - 1) + 4 * suit) for suit, n in enumerate(naturals)),
+            natural_weight + read * ctx.weight[wild],
+            _costs(ctx, wild_rank - read, jokers),
+            naturals,
+        ))
+    return found
 
 
-def _split(suits: list[int], totals: list[int], pool: list[tuple[int, int]], weight: int) -> Split:
-    if not pool:
-        return Split(suits, totals, [], [], weight)
-    if len(pool) > 1:
-        pool.sort(reverse=True)
-    return Split(suits, totals, [w for w, _ in pool], [c for _, c in pool], weight)
+def _costs(ctx: Context, wild_rank: int, jokers: int) -> list[int]:
+    """The wild pool's weights, dearest first: jokers first when they weigh at least as much."""
+    if not jokers:
+        return [ctx.weight[ctx.wild]] * wild_rank if wild_rank else []
+    if ctx.joker_weight >= ctx.weight[ctx.wild]:
+        return [ctx.joker_weight] * jokers + [ctx.weight[ctx.wild]] * wild_rank
+    return [ctx.weight[ctx.wild]] * wild_rank + [ctx.joker_weight] * jokers
 
 
 _SUBSETS: dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]] = {}
@@ -115,23 +127,23 @@ def sub_multisets(counts: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
     return found
 
 
-@lru_cache(maxsize=1024)
-def set_options(
-    ctx: Context, rank: int, counts: tuple[int, ...], smallest: int
-) -> list[SetOption]:
-    """The set cores of at least ``smallest`` cards from ``counts`` of ``rank``, largest first."""
-    cache_key = (rank, counts, smallest)
-    found = ctx.set_options.get(cache_key)
-    if found is None:
-        shift = 4 * (rank - 1)
-        weight = ctx.weight[rank]
-        found = []
-        for size, core in sub_multisets(counts):
-            if size < smallest:
-                break
-            need = MIN_MELD - size if size < MIN_MELD else 0
-            found.append((need, size * weight, tuple(n << shift for n in core), (rank, core, need)))
-        ctx.set_options[cache_key] = found
+def rank_options(ctx: Context, rank: int, column: int, smallest: int) -> RankOptions:
+    """The set cores of at least ``smallest`` cards of ``rank``, largest first (memoised)."""
+    counts = tuple(column >> (4 * suit) & 15 for suit in range(4))
+    weight = ctx.weight[rank]
+    options: list[SetOption] = []
+    for size, core in sub_multisets(counts):
+        if size < smallest:
+            break
+        need = MIN_MELD - size if size < MIN_MELD else 0
+        delta = sum(n << (4 * (suit * 13 + rank - 1)) for suit, n in enumerate(core))
+        naturals = Meld(MeldKind.SET, tuple(
+            Card.from_code(suit * 13 + rank - 1) for suit, n in enumerate(core) for _ in range(n)
+        ))
+        options.append((need, size * weight, delta, (rank, core, need, naturals)))
+    top = options[0]
+    found = (options, top[1], 0 if top[0] else top[1])  # largest first: free or none
+    ctx.set_options[column << 8 | rank << 2 | smallest] = found
     return found
 
 
@@ -148,172 +160,218 @@ def pure_sizes(limit: int, wilds: int) -> tuple[int, ...]:
 def solve(codes: list[int], ctx: Context, want_plan: bool) -> Plan:
     """The best plan over every reading, set choice and wild allocation."""
     plan = Plan()
-    for split in splits(codes, ctx):
-        _Search(split, ctx, plan, want_plan).start()
+    for reading in readings(codes, ctx):
+        _Search(reading, ctx, plan, want_plan).start()
         if plan.score == 0:
             break
     return plan
 
 
+def suit_keys(holding: int) -> tuple[int, int, int, int]:
+    """The four suits' holdings of a hand's holding."""
+    return (holding & SUIT_MASK, holding >> SUIT_BITS & SUIT_MASK,
+            holding >> 2 * SUIT_BITS & SUIT_MASK, holding >> 3 * SUIT_BITS)
+
+
 class _Search:
     """Choose set cores rank by rank, then score the suits' runs with what is left.
 
-    The first leaf reached chooses no set; its run values bound every later leaf, since
+    The first leaf scored chooses no set; its run values bound every later leaf, since
     taking cards out of a suit never lets it meld more with the same wilds.
     """
 
-    def __init__(self, split: Split, ctx: Context, plan: Plan, want_plan: bool) -> None:
-        self.split = split
+    __slots__ = ("reading", "ctx", "plan", "want_plan", "wilds", "cheap_costs", "options",
+                 "later", "later_free", "base_runs", "several")
+
+    def __init__(self, reading: Reading, ctx: Context, plan: Plan, want_plan: bool) -> None:
+        self.reading = reading
         self.ctx = ctx
         self.plan = plan
         self.want_plan = want_plan
-        self.wilds = wilds = len(split.wild_costs)
-        self.cheap_costs = [0]
+        costs = reading.wild_costs
+        self.wilds = wilds = len(costs)
         if wilds:
-            for cost in reversed(split.wild_costs):
-                self.cheap_costs.append(self.cheap_costs[-1] + cost)
+            cheap = [0]
+            for cost in reversed(costs):
+                cheap.append(cheap[-1] + cost)
+            self.cheap_costs = cheap
+        else:
+            self.cheap_costs = [0]
         # One natural plus two wilds is also a run core, which the suits already try; a
         # set of one natural is only needed when a run's 13-card cap could bind.
         smallest = MIN_MELD - min(wilds, ctx.limit, MIN_MELD - 1)
         if smallest == 1 and wilds < MAX_RUN - 1:
             smallest = 2
-        self.options: list[list[SetOption]] = []
-        keys = split.suits
-        totals = split.rank_totals
-        for rank in [rank for rank in range(1, 14) if totals[rank] >= smallest]:
-            shift = 4 * (rank - 1)
-            counts = (keys[0] >> shift & 15, keys[1] >> shift & 15, keys[2] >> shift & 15,
-                      keys[3] >> shift & 15)
-            self.options.append(set_options(ctx, rank, counts, smallest))
+        columns = reading.columns
+        totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
+        totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
+        candidates = (totals + FIELD_TOPS - smallest * FIELD_ONES) & FIELD_TOPS
+        self.options: list[RankOptions] = []
+        options = self.options
+        known = ctx.set_options
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            rank = low.bit_length() >> 4
+            column = columns >> (16 * rank - 16) & 0xFFFF
+            found = known.get(column << 8 | rank << 2 | smallest)
+            options.append(found or rank_options(ctx, rank, column, smallest))
         # most weight the set cores of ranks from index i on could add, with wilds to
         # spare (``later``) or without (``later_free``: cores of three naturals or more)
-        count = len(self.options)
-        self.later = later = [0] * (count + 1)
-        self.later_free = later_free = [0] * (count + 1)
-        for index in range(count - 1, -1, -1):
-            options = self.options[index]
-            later[index] = later[index + 1] + options[0][1]
-            free = options[0][1] if not options[0][0] else 0  # largest first: free or none
-            later_free[index] = later_free[index + 1] + free
-        self.base_runs: list[int] | None = None  # best runs with at most k wilds, no sets
+        later, later_free = [0], [0]
+        for _, top, free in reversed(options):
+            later.append(later[-1] + top)
+            later_free.append(later_free[-1] + free)
+        later.reverse()
+        later_free.reverse()
+        self.later, self.later_free = later, later_free
+        self.base_runs: list[int] = []  # best runs with at most k wilds, no sets
         self.several = ctx.limit < UNLIMITED  # several sets of one rank can then matter
 
     def start(self) -> None:
-        self.descend(0, self.split.suits, [], 0, 0)
-
-    def descend(
-        self, index: int, keys: list[int], chosen: list[SetCore], set_value: int, set_need: int
-    ) -> None:
-        """Try the ranks from ``index`` on: no set core, or some (several, if wilds are limited)."""
-        if index == len(self.options):
-            self.score(keys, chosen, set_value, set_need)
-            return
-        self.descend(index + 1, keys, chosen, set_value, set_need)
-        self.more_sets(index, 0, keys, chosen, set_value, set_need, again=False)
+        holding = self.reading.holding
+        self.score(holding, [], 0, 0)
+        for index in range(len(self.options) - 1, -1, -1):
+            self.more_sets(index, 0, holding, [], 0, 0)
 
     def more_sets(
-        self, index: int, first: int, keys: list[int], chosen: list[SetCore], set_value: int,
-        set_need: int, *, again: bool,
+        self, index: int, first: int, holding: int, chosen: list[SetCore], set_value: int,
+        set_need: int, again: bool = False,
     ) -> None:
-        """Add a set core of the rank at ``index``, from option ``first`` on.
-
-        Without a limit on wilds one set per rank is enough (sets are unbounded); with a
-        limit, further sets of the same rank may hold more wilds, in non-increasing order.
-        """
+        """Add a set core of the rank at ``index``, from option ``first`` on, then more sets
+        of later ranks (or, with a limit on wilds, of the same rank: they may hold more)."""
         wilds = self.wilds
         base = self.base_runs
-        assert base is not None, "the first leaf sets the bound"
-        options = self.options[index]
-        room = self.split.natural_weight - set_value
-        if self.several:
-            room -= options[0][1]  # further sets of this rank may add up to all its cards
+        options, top, _ = self.options[index]
+        room = self.reading.natural_weight - set_value
+        several = self.several
+        if several:
+            room -= top  # further sets of this rank may add up to all its cards
         later, later_free = self.later[index + 1], self.later_free[index + 1]
+        count = len(self.options)
         for position in range(first, len(options)):
-            need, value, deltas, core = options[position]
+            need, value, delta, core = options[position]
             left = wilds - set_need - need
             if left < 0:
                 continue
             if room - value - (later if left else later_free) - base[left] >= self.plan.score:
                 continue  # no choice below this one can beat the best so far
-            if again:  # a further set: the rank's cards may already be spent
-                shift = 4 * (core[0] - 1)
-                if any((key >> shift & 15) < n for key, n in zip(keys, core[1], strict=True)):
-                    continue
-            inner = [keys[0] - deltas[0], keys[1] - deltas[1], keys[2] - deltas[2],
-                     keys[3] - deltas[3]]
+            if again and not _holds(holding, core):
+                continue  # a further set: the rank's cards may already be spent
+            inner = holding - delta
             chosen.append(core)
-            self.descend(index + 1, inner, chosen, set_value + value, set_need + need)
-            if self.several:
+            self.score(inner, chosen, set_value + value, set_need + need)
+            for later_index in range(count - 1, index, -1):
+                self.more_sets(later_index, 0, inner, chosen, set_value + value, set_need + need)
+            if several:
                 self.more_sets(index, position, inner, chosen, set_value + value,
                                set_need + need, again=True)
             chosen.pop()
 
-    def score(self, keys: list[int], chosen: list[SetCore], set_value: int, set_need: int) -> None:
+    def score(self, holding: int, chosen: list[SetCore], set_value: int, set_need: int) -> None:
         """Combine the suits' run vectors, the sets and all-wild melds over the wild count."""
         ctx, plan = self.ctx, self.plan
-        total = self.split.natural_weight - set_value
+        total = self.reading.natural_weight - set_value
         spare = self.wilds - set_need
         base = self.base_runs
-        if base is not None and total - base[spare] >= plan.score:
+        if base and total - base[spare] >= plan.score:
             return  # these runs cannot beat the runs of the hand without sets
+        clubs = holding & SUIT_MASK
+        diamonds = holding >> SUIT_BITS & SUIT_MASK
+        hearts = holding >> 2 * SUIT_BITS & SUIT_MASK
+        spades = holding >> 3 * SUIT_BITS
         if spare == 0:
-            suit0 = ctx.suit0
-            runs = suit0(keys[0]) + suit0(keys[1]) + suit0(keys[2]) + suit0(keys[3])
-            if base is None:
+            memo0 = ctx.memo0
+            try:
+                runs = memo0[clubs] + memo0[diamonds] + memo0[hearts] + memo0[spades]
+            except KeyError:
+                suit0 = ctx.suit0
+                runs = suit0(clubs) + suit0(diamonds) + suit0(hearts) + suit0(spades)
+            if not base:
                 self.base_runs = [runs] * (self.wilds + 1)
             if total - runs < plan.score:
-                self.keep(total - runs, keys, chosen, (), 0, 0, 0)
+                self.keep(total - runs, holding, chosen, (), 0, 0, 0)
             return
         # exact-count entries do not depend on a vector's length: one length for all leaves
-        suit, wilds = ctx.suit, self.wilds
-        parts = (suit(keys[0], wilds), suit(keys[1], wilds), suit(keys[2], wilds),
-                 suit(keys[3], wilds))
-        if spare == 1:  # the common case, without the general product
-            zero = parts[0][0] + parts[1][0] + parts[2][0] + parts[3][0]
-            gain = NEG
-            for vector in parts:
-                if vector[1] != NEG and vector[1] - vector[0] > gain:
-                    gain = vector[1] - vector[0]
-            combined = [zero, NEG if gain == NEG else zero + gain]
-        else:
-            combined = parts[0][: spare + 1]
-            for key, vector in zip(keys[1:], parts[1:], strict=True):
-                if key:
-                    combined = convolve(combined, vector)
-        if base is None:
+        wilds = self.wilds
+        memo = ctx.memo
+        try:
+            parts = (memo[clubs << 7 | wilds], memo[diamonds << 7 | wilds],
+                     memo[hearts << 7 | wilds], memo[spades << 7 | wilds])
+        except KeyError:
+            suit = ctx.suit
+            parts = (suit(clubs, wilds), suit(diamonds, wilds), suit(hearts, wilds),
+                     suit(spades, wilds))
+        combined = combine(parts, spare)
+        if not base:
             self.base_runs = base = list(combined)
             for k in range(1, len(base)):
-                base[k] = max(base[k], base[k - 1])
-        set_room = sum(ctx.limit - need for _, _, need in chosen) if chosen else 0
-        pure_ok = ctx.pure_ok
+                if base[k] < base[k - 1]:
+                    base[k] = base[k - 1]
+        if chosen and not self.several:  # unbounded sets take every wild left over
+            best = max(combined)
+            if total - best < plan.score:
+                self.keep(total - best, holding, chosen, parts, combined.index(best), spare
+                          - combined.index(best), 0)
+            return
+        set_room = sum(ctx.limit - core[2] for core in chosen) if chosen else 0
+        cheap = self.cheap_costs
+        best_score, best_at = plan.score, -1
         for run_wilds, value in enumerate(combined):
             if value == NEG:
                 continue
             room = spare - run_wilds
             extra, pure = (room, 0) if set_room >= room else (set_room, 0)
-            if pure_ok and extra < room and room >= MIN_MELD:
+            if extra < room and room >= MIN_MELD and ctx.pure_ok:
                 for size in pure_sizes(ctx.limit, room):
                     if size + min(set_room, room - size) > extra + pure:
                         extra, pure = min(set_room, room - size), size
-            score = total - value + self.cheap_costs[room - extra - pure]
-            if score < plan.score:
-                self.keep(score, keys, chosen, parts, run_wilds, extra, pure)
+            score = total - value + cheap[room - extra - pure]
+            if score < best_score:
+                best_score, best_at, best_extra, best_pure = score, run_wilds, extra, pure
+        if best_at >= 0:
+            self.keep(best_score, holding, chosen, parts, best_at, best_extra, best_pure)
 
     def keep(
-        self, score: int, keys: list[int], chosen: list[SetCore], parts: tuple[list[int], ...],
+        self, score: int, holding: int, chosen: list[SetCore], parts: tuple[list[int], ...],
         run_wilds: int, extra: int, pure: int,
     ) -> None:
         plan = self.plan
         plan.score = score
         if self.want_plan:
-            plan.split = self.split
-            plan.keys = keys  # never changed once made: each set choice makes a new list
+            plan.reading = self.reading
+            plan.holding = holding
             plan.sets = tuple(chosen)
-            plan.set_need = sum(need for _, _, need in chosen) if chosen else 0
             plan.parts = parts
             plan.run_wilds = run_wilds
             plan.set_extra = extra
             plan.pure = pure
+
+
+def combine(parts: tuple[list[int], ...], spare: int) -> list[int]:
+    """The four suits' best total run weight using exactly k = 0..``spare`` wilds."""
+    first, second, third, fourth = parts
+    zero = first[0] + second[0] + third[0] + fourth[0]
+    if spare > 2:
+        combined = first[: spare + 1]
+        for vector in parts[1:]:
+            combined = convolve(combined, vector)
+        return combined
+    one = sorted((first[1] - first[0], second[1] - second[0], third[1] - third[0],
+                  fourth[1] - fourth[0]))
+    with_one = zero + one[3] if one[3] > LOW else NEG
+    if spare == 1:
+        return [zero, with_one]
+    two = max(first[2] - first[0], second[2] - second[0], third[2] - third[0],
+              fourth[2] - fourth[0], one[3] + one[2])
+    return [zero, with_one, zero + two if two > LOW else NEG]
+
+
+def _holds(holding: int, core: SetCore) -> bool:
+    """True when ``holding`` still has the naturals of a set ``core``."""
+    rank, counts = core[0], core[1]
+    return all(holding >> (4 * (suit * 13 + rank - 1)) & 15 >= n
+               for suit, n in enumerate(counts) if n)
 
 
 def convolve(left: list[int], right: list[int]) -> list[int]:
@@ -330,10 +388,16 @@ def convolve(left: list[int], right: list[int]) -> list[int]:
     return result
 
 
+_ONE_WILD = ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
+
+
 def allocate(parts: tuple[list[int], ...], total: int) -> tuple[int, ...]:
     """Split ``total`` wilds among the four suits so that their values reach the best sum."""
-    best, found = NEG, (0, 0, 0, 0)
     first, second, third, fourth = parts
+    if total == 1:  # the common case: the suit that gains most from one wild
+        gains = [vector[1] - vector[0] for vector in parts]
+        return _ONE_WILD[gains.index(max(gains))]
+    best, found = NEG, (0, 0, 0, 0)
     for a in range(total + 1):
         for b in range(total - a + 1):
             for c in range(total - a - b + 1):
