@@ -6,7 +6,6 @@ piece that recurs across hands, turns and games.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from threethirteen.melds import MAX_RUN, MIN_MELD
@@ -17,20 +16,19 @@ from threethirteen.solver.tables import present, ranks_of, run_shapes
 NEG = -(1 << 60)
 SCALE = 128  # a card weighs points * SCALE + 1: least penalty first, then fewest cards
 UNLIMITED = 1 << 20
+Vector = tuple[int, ...]  # by k: the most weight a suit melds in runs using exactly k wilds
 SUIT_BITS = 52  # a hand's holding: one suit's holding per 52 bits, clubs lowest
 SUIT_MASK = (1 << SUIT_BITS) - 1
+COLUMNS_SHIFT = 4 * SUIT_BITS  # a hand's sum: holding, then columns, then tally
+TALLY_SHIFT = 2 * COLUMNS_SHIFT
+HOLDING_MASK = (1 << COLUMNS_SHIFT) - 1
 WILD_RANK_SHIFT = 40  # a hand's tally: natural weight below, wild-rank cards, then jokers
 JOKER_SHIFT = 48
 
 
-@dataclass(frozen=True, slots=True)
-class RunCore:
-    """The naturals of one run: their spread, the wilds they need and can hold, their weight."""
-
-    spread: int
-    need: int
-    cap: int
-    value: int
+# The naturals of one run: (spread, wilds they need, wilds they can hold, weight). A plain
+# tuple of ints, so that the garbage collector stops tracking the many cached ones.
+RunCore = tuple[int, int, int, int]
 
 
 class Context:
@@ -51,57 +49,54 @@ class Context:
         self.joker_points = rules.joker_penalty
         self.weight = [1 if count_only else p * SCALE + 1 for p in points]
         self.joker_weight = 1 if count_only else self.joker_points * SCALE + 1
-        # Per card code, what the card adds to a hand's three sums (see ``search.readings``):
-        # its unit in the holding (nibble ``code``), in the columns (16 bits per rank, a
-        # nibble per suit), and in the tally. Cards of the wild rank and jokers only count
-        # in the tally; a reading may then hold some wild-rank cards as naturals.
+        # Per card code, what the card adds to a hand's sum (see ``search.readings``): its
+        # unit in the holding (nibble ``code``), in the columns (16 bits per rank, a nibble
+        # per suit) and in the tally. Cards of the wild rank and jokers only count in the
+        # tally; a reading may then hold some wild-rank cards as naturals.
         natural = [code < 52 and code % 13 + 1 != wild for code in range(53)]
         self.wild_rank_codes = frozenset(suit * 13 + wild - 1 for suit in range(4))
-        self.holding_unit = [1 << (4 * code) if natural[code] else 0 for code in range(53)]
-        self.column_unit = [
-            1 << (16 * (code % 13) + 4 * (code // 13)) if natural[code] else 0
-            for code in range(53)
-        ]
-        self.tally_unit = [
-            self.weight[code % 13 + 1] if natural[code]
-            else 1 << (JOKER_SHIFT if code == 52 else WILD_RANK_SHIFT)
+        self.code_unit = [
+            (1 << (4 * code) | 1 << (COLUMNS_SHIFT + 16 * (code % 13) + 4 * (code // 13))
+             | self.weight[code % 13 + 1] << TALLY_SHIFT) if natural[code]
+            else 1 << (TALLY_SHIFT + (JOKER_SHIFT if code == 52 else WILD_RANK_SHIFT))
             for code in range(53)
         ]
         self.memo0: dict[int, int] = {0: 0}
-        self.memo: dict[int, list[int]] = {}  # by holding << 7 | wilds
-        self._cores: dict[tuple[int, int], list[RunCore]] = {}
-        self._fitting: dict[int, list[tuple[int, int, int, int]]] = {}
+        # values are tuples of ints, which the garbage collector stops tracking
+        self.memo: dict[int, Vector] = {}  # by holding << 7 | wilds
+        self._cores: dict[tuple[int, int], tuple[RunCore, ...]] = {}
+        self._fitting: dict[int, tuple[RunCore, ...]] = {}
         self.traces: dict[int, Any] = {}  # filled by the layout: per holding << 7 | wilds
+        self.suit_cards: dict[int, Any] = {}  # filled by the layout: per holding << 2 | suit
         self.set_options: dict[int, Any] = {}  # filled by the search: per rank's column
         self.run_melds: dict[int, Any] = {}  # filled by the layout: runs without wilds
         self.run_shapes: dict[int, Any] = {}  # filled by the layout: runs with wilds
 
-    def cores(self, bit: int, holes: int) -> list[RunCore]:
+    def cores(self, bit: int, holes: int) -> tuple[RunCore, ...]:
         """Run cores whose lowest rank is ``bit + 1`` needing at most ``holes`` wilds."""
         found = self._cores.get((bit, holes))
         if found is None:
-            found = []
+            cores = []
             for spread, need in self.shapes.by_lowest[bit]:
                 if need > holes:
                     break
                 ranks = ranks_of(spread)
                 value = sum(self.weight[rank] for rank in ranks)
-                found.append(RunCore(spread, need, min(MAX_RUN - len(ranks), self.limit), value))
-            self._cores[(bit, holes)] = found
+                cores.append((spread, need, min(MAX_RUN - len(ranks), self.limit), value))
+            found = self._cores[(bit, holes)] = tuple(cores)
         return found
 
-    def fitting(self, have: int, holes: int) -> list[tuple[int, int, int, int]]:
-        """(spread, need, cap, value) of the cores that start at the lowest rank of ``have``
-        (a spread), hold only ranks of it and need at most ``holes`` wilds (memoised)."""
+    def fitting(self, have: int, holes: int) -> tuple[RunCore, ...]:
+        """The cores that start at the lowest rank of ``have`` (a spread), hold only ranks
+        of it and need at most ``holes`` wilds (memoised)."""
         holes = min(holes, MAX_RUN)
         found = self._fitting.get(have << 4 | holes)
         if found is None:
             low = have & -have
-            found = [
-                (core.spread, core.need, core.cap, core.value)
-                for core in self.cores(low.bit_length() >> 2, holes)
-                if core.spread & have == core.spread
-            ]
+            found = tuple(
+                core for core in self.cores(low.bit_length() >> 2, holes)
+                if core[0] & have == core[0]
+            )
             self._fitting[have << 4 | holes] = found
         return found
 
@@ -125,13 +120,13 @@ class Context:
         self.memo0[key] = best
         return best
 
-    def suit(self, key: int, wilds: int) -> list[int]:
+    def suit(self, key: int, wilds: int) -> Vector:
         """For k = 0..wilds, the most weight ``key`` melds in runs using exactly k wilds."""
         found = self.memo.get(key << 7 | wilds)
         if found is not None:
             return found
         if key == 0:
-            found = self.memo[wilds] = [0] + [NEG] * wilds
+            found = self.memo[wilds] = (0,) + (NEG,) * wilds
             return found
         have = present(key)
         low = have & -have
@@ -147,8 +142,8 @@ class Context:
                         best[k] = value
         if len(self.memo) > MEMO_LIMIT:
             self.memo.clear()
-        self.memo[key << 7 | wilds] = best
-        return best
+        found = self.memo[key << 7 | wilds] = tuple(best)
+        return found
 
     def suit_value(self, key: int, wilds: int) -> int:
         """The most weight ``key`` melds in runs using exactly ``wilds`` wilds."""

@@ -28,26 +28,43 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
         else:
             melds.append(naturals)
     allocation = allocate(plan.parts, plan.run_wilds) if plan.run_wilds else (0, 0, 0, 0)
-    memo0, traces, plain_runs = ctx.memo0, ctx.traces, ctx.run_melds
+    memo0, traces, plain_runs, suit_cards = ctx.memo0, ctx.traces, ctx.run_melds, ctx.suit_cards
+    unmelded: list[Card] = []
     for suit, key in enumerate(suit_keys(plan.holding)):
+        if not key:
+            continue
         wilds = allocation[suit]
-        if not key or not (wilds or memo0.get(key, 1)):
-            continue  # the suit has no runs: all its cards are dead
-        for spread, used in traces.get(key << 7 | wilds) or _trace(ctx, key, wilds):
-            if used:
-                melds.append(_run_meld(ctx, spread, suit, fillers[:used]))
-                del fillers[:used]
-            else:
-                melds.append(plain_runs.get(spread << 2 | suit) or _run_meld(ctx, spread, suit, []))
+        if wilds or memo0.get(key, 1):  # else the suit has no runs: all its cards are dead
+            for spread, used in traces.get(key << 7 | wilds) or _trace(ctx, key, wilds):
+                key -= spread
+                if used:
+                    melds.append(_run_meld(ctx, spread, suit, fillers[:used]))
+                    del fillers[:used]
+                else:
+                    melds.append(plain_runs.get(spread << 2 | suit)
+                                 or _run_meld(ctx, spread, suit, []))
+        if key:
+            unmelded += suit_cards.get(key << 2 | suit) or _suit_cards(ctx, key, suit)
     if plan.pure:
         melds.extend(_pure_melds(fillers[: plan.pure], ctx.limit))
         del fillers[: plan.pure]
-    unmelded = sorted(codes)
-    remove = unmelded.remove
-    for meld in melds:
-        for card in meld.cards:
-            remove(card.code)
-    return melds, list(map(_CARDS.__getitem__, unmelded))
+    if fillers:  # the cheapest wilds, left unmelded
+        unmelded += fillers
+        unmelded.sort(key=_by_code)
+    return melds, unmelded
+
+
+def _by_code(card: Card) -> int:
+    return card.code
+
+
+def _suit_cards(ctx: Context, key: int, suit: int) -> tuple[Card, ...]:
+    """The cards of one suit's holding ``key``, by rank (memoised)."""
+    cards = tuple(_CARDS[suit * 13 + bit] for bit in range(13) for _ in range(key >> 4 * bit & 15))
+    if len(ctx.suit_cards) > MEMO_LIMIT:
+        ctx.suit_cards.clear()
+    ctx.suit_cards[key << 2 | suit] = cards
+    return cards
 
 
 def _wild_pool(codes: list[int], ctx: Context, reading: Reading) -> list[Card]:
@@ -95,7 +112,7 @@ def _trace(ctx: Context, key: int, wilds: int) -> Trace:
         if ctx.suit_value(key - low, wilds) == target:
             key -= low  # the lowest rank's card is dead
             continue
-        key, wilds = _follow_core(ctx, key, have, low.bit_length() >> 2, wilds, target, cores)
+        key, wilds = _follow_core(ctx, key, have, wilds, target, cores)
     found = tuple(cores)
     if len(ctx.traces) > MEMO_LIMIT:
         ctx.traces.clear()
@@ -104,17 +121,15 @@ def _trace(ctx: Context, key: int, wilds: int) -> Trace:
 
 
 def _follow_core(
-    ctx: Context, key: int, have: int, bit: int, wilds: int, target: int,
+    ctx: Context, key: int, have: int, wilds: int, target: int,
     cores: list[tuple[int, int]],
 ) -> tuple[int, int]:
-    for core in ctx.cores(bit, min(wilds, ctx.limit)):
-        if core.spread & have != core.spread:
-            continue
-        rest = key - core.spread
-        for used in range(core.need, min(core.cap, wilds) + 1):
+    for spread, need, cap, weight in ctx.fitting(have, min(wilds, ctx.limit)):
+        rest = key - spread
+        for used in range(need, min(cap, wilds) + 1):
             value = ctx.suit_value(rest, wilds - used)
-            if value != NEG and value + core.value == target:
-                cores.append((core.spread, used))
+            if value != NEG and value + weight == target:
+                cores.append((spread, used))
                 return rest, wilds - used
     raise AssertionError("a suit's memo always explains its own value")  # pragma: no cover
 

@@ -6,10 +6,10 @@ go into *cores*, the naturals of one meld: set cores are chosen rank by rank, th
 left go to their suit's runs, and the suits' exact-count vectors are combined with the
 sets and any all-wild melds over the number of wilds used.
 
-A hand is held as three integers, each the sum of its cards' units (``Context``): the
-*holding* (one 4-bit count per card code, so each suit's holding is 52 bits of it), the
-*columns* (16 bits per rank, a 4-bit count per suit) and the *tally* (natural weight,
-cards of the wild rank, jokers).
+A hand is held as three integers, read off one sum of its cards' units (``Context``):
+the *holding* (one 4-bit count per card code, so each suit's holding is 52 bits of it),
+the *columns* (16 bits per rank, a 4-bit count per suit) and the *tally* (natural
+weight, cards of the wild rank, jokers).
 """
 
 from __future__ import annotations
@@ -19,13 +19,17 @@ from itertools import product
 from threethirteen.cards import Card
 from threethirteen.melds import MAX_RUN, MIN_MELD, Meld, MeldKind
 from threethirteen.solver.context import (
+    COLUMNS_SHIFT,
+    HOLDING_MASK,
     JOKER_SHIFT,
     NEG,
     SUIT_BITS,
     SUIT_MASK,
+    TALLY_SHIFT,
     UNLIMITED,
     WILD_RANK_SHIFT,
     Context,
+    Vector,
 )
 
 SetCore = tuple[int, tuple[int, ...], int, Meld]  # rank, per-suit counts, wilds needed, naturals
@@ -66,7 +70,7 @@ class Plan:
         self.reading: Reading | None = None
         self.holding = 0  # the naturals left for runs
         self.sets: tuple[SetCore, ...] = ()
-        self.parts: tuple[list[int], ...] = ()  # each suit's exact-count run vector
+        self.parts: tuple[Vector, ...] = ()  # each suit's exact-count run vector
         self.run_wilds = 0
         self.set_extra = 0  # wilds beyond their needs, held by the set cores
         self.pure = 0  # wilds in all-wild melds
@@ -78,9 +82,10 @@ def readings(codes: list[int], ctx: Context) -> list[Reading]:
     Without limits on wilds a wild-rank card gains nothing by standing for itself, so it
     is simply wild; otherwise each count of natural copies per suit is tried.
     """
-    holding = sum(map(ctx.holding_unit.__getitem__, codes))
-    columns = sum(map(ctx.column_unit.__getitem__, codes))
-    tally = sum(map(ctx.tally_unit.__getitem__, codes))
+    total = sum(map(ctx.code_unit.__getitem__, codes))
+    holding = total & HOLDING_MASK
+    columns = total >> COLUMNS_SHIFT & HOLDING_MASK
+    tally = total >> TALLY_SHIFT
     natural_weight = tally & WEIGHT_MASK
     jokers = tally >> JOKER_SHIFT
     wild_rank = tally >> WILD_RANK_SHIFT & 0xFF
@@ -161,7 +166,7 @@ def solve(codes: list[int], ctx: Context, want_plan: bool) -> Plan:
     """The best plan over every reading, set choice and wild allocation."""
     plan = Plan()
     for reading in readings(codes, ctx):
-        _Search(reading, ctx, plan, want_plan).start()
+        _Search(reading, ctx, plan, want_plan).run()
         if plan.score == 0:
             break
     return plan
@@ -173,6 +178,29 @@ def suit_keys(holding: int) -> tuple[int, int, int, int]:
             holding >> 2 * SUIT_BITS & SUIT_MASK, holding >> 3 * SUIT_BITS)
 
 
+def _set_options(reading: Reading, ctx: Context, wilds: int) -> list[RankOptions]:
+    """The set cores worth trying, per rank that has enough naturals for one."""
+    # One natural plus two wilds is also a run core, which the suits already try; a set
+    # of one natural is only needed when a run's 13-card cap could bind.
+    smallest = MIN_MELD - min(wilds, ctx.limit, MIN_MELD - 1)
+    if smallest == 1 and wilds < MAX_RUN - 1:
+        smallest = 2
+    columns = reading.columns
+    totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
+    totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
+    candidates = (totals + FIELD_TOPS - smallest * FIELD_ONES) & FIELD_TOPS
+    options: list[RankOptions] = []
+    known = ctx.set_options
+    while candidates:
+        low = candidates & -candidates
+        candidates ^= low
+        rank = low.bit_length() >> 4
+        column = columns >> (16 * rank - 16) & 0xFFFF
+        found = known.get(column << 8 | rank << 2 | smallest)
+        options.append(found or rank_options(ctx, rank, column, smallest))
+    return options
+
+
 class _Search:
     """Choose set cores rank by rank, then score the suits' runs with what is left.
 
@@ -180,100 +208,42 @@ class _Search:
     taking cards out of a suit never lets it meld more with the same wilds.
     """
 
-    __slots__ = ("reading", "ctx", "plan", "want_plan", "wilds", "cheap_costs", "options",
-                 "later", "later_free", "base_runs", "several")
+    __slots__ = ("reading", "ctx", "plan", "want_plan", "wilds", "options", "several", "base",
+                 "chosen", "later", "later_free")
 
     def __init__(self, reading: Reading, ctx: Context, plan: Plan, want_plan: bool) -> None:
         self.reading = reading
         self.ctx = ctx
         self.plan = plan
         self.want_plan = want_plan
-        costs = reading.wild_costs
-        self.wilds = wilds = len(costs)
-        if wilds:
-            cheap = [0]
-            for cost in reversed(costs):
-                cheap.append(cheap[-1] + cost)
-            self.cheap_costs = cheap
-        else:
-            self.cheap_costs = [0]
-        # One natural plus two wilds is also a run core, which the suits already try; a
-        # set of one natural is only needed when a run's 13-card cap could bind.
-        smallest = MIN_MELD - min(wilds, ctx.limit, MIN_MELD - 1)
-        if smallest == 1 and wilds < MAX_RUN - 1:
-            smallest = 2
-        columns = reading.columns
-        totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
-        totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
-        candidates = (totals + FIELD_TOPS - smallest * FIELD_ONES) & FIELD_TOPS
-        self.options: list[RankOptions] = []
-        options = self.options
-        known = ctx.set_options
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            rank = low.bit_length() >> 4
-            column = columns >> (16 * rank - 16) & 0xFFFF
-            found = known.get(column << 8 | rank << 2 | smallest)
-            options.append(found or rank_options(ctx, rank, column, smallest))
-        # most weight the set cores of ranks from index i on could add, with wilds to
-        # spare (``later``) or without (``later_free``: cores of three naturals or more)
-        later, later_free = [0], [0]
-        for _, top, free in reversed(options):
+        self.wilds = len(reading.wild_costs)
+        self.options = _set_options(reading, ctx, self.wilds)
+        self.several = ctx.limit < UNLIMITED  # several sets of one rank can then matter
+        self.base: list[int] = []  # best runs with at most k wilds and no sets, once known
+        self.chosen: list[SetCore] = []
+        # most weight the set cores of ranks from index i on may add, with wilds to spare
+        # (``later``) or without (``later_free``: cores of three naturals or more)
+        self.later, self.later_free = [0], [0]
+
+    def run(self) -> None:
+        self.leaf(self.reading.holding, 0, 0)
+        if not self.options:
+            return
+        later, later_free = self.later, self.later_free
+        for _, top, free in reversed(self.options):
             later.append(later[-1] + top)
             later_free.append(later_free[-1] + free)
         later.reverse()
         later_free.reverse()
-        self.later, self.later_free = later, later_free
-        self.base_runs: list[int] = []  # best runs with at most k wilds, no sets
-        self.several = ctx.limit < UNLIMITED  # several sets of one rank can then matter
+        self.add_sets(0, 0, self.reading.holding, 0, 0)
 
-    def start(self) -> None:
-        holding = self.reading.holding
-        self.score(holding, [], 0, 0)
-        for index in range(len(self.options) - 1, -1, -1):
-            self.more_sets(index, 0, holding, [], 0, 0)
-
-    def more_sets(
-        self, index: int, first: int, holding: int, chosen: list[SetCore], set_value: int,
-        set_need: int, again: bool = False,
-    ) -> None:
-        """Add a set core of the rank at ``index``, from option ``first`` on, then more sets
-        of later ranks (or, with a limit on wilds, of the same rank: they may hold more)."""
-        wilds = self.wilds
-        base = self.base_runs
-        options, top, _ = self.options[index]
-        room = self.reading.natural_weight - set_value
-        several = self.several
-        if several:
-            room -= top  # further sets of this rank may add up to all its cards
-        later, later_free = self.later[index + 1], self.later_free[index + 1]
-        count = len(self.options)
-        for position in range(first, len(options)):
-            need, value, delta, core = options[position]
-            left = wilds - set_need - need
-            if left < 0:
-                continue
-            if room - value - (later if left else later_free) - base[left] >= self.plan.score:
-                continue  # no choice below this one can beat the best so far
-            if again and not _holds(holding, core):
-                continue  # a further set: the rank's cards may already be spent
-            inner = holding - delta
-            chosen.append(core)
-            self.score(inner, chosen, set_value + value, set_need + need)
-            for later_index in range(count - 1, index, -1):
-                self.more_sets(later_index, 0, inner, chosen, set_value + value, set_need + need)
-            if several:
-                self.more_sets(index, position, inner, chosen, set_value + value,
-                               set_need + need, again=True)
-            chosen.pop()
-
-    def score(self, holding: int, chosen: list[SetCore], set_value: int, set_need: int) -> None:
-        """Combine the suits' run vectors, the sets and all-wild melds over the wild count."""
-        ctx, plan = self.ctx, self.plan
+    def leaf(self, holding: int, set_value: int, set_need: int) -> None:
+        """Score the runs of ``holding`` with the chosen sets and the wilds they leave."""
+        plan = self.plan
         total = self.reading.natural_weight - set_value
-        spare = self.wilds - set_need
-        base = self.base_runs
+        wilds = self.wilds
+        spare = wilds - set_need
+        base = self.base
         if base and total - base[spare] >= plan.score:
             return  # these runs cannot beat the runs of the hand without sets
         clubs = holding & SUIT_MASK
@@ -281,79 +251,135 @@ class _Search:
         hearts = holding >> 2 * SUIT_BITS & SUIT_MASK
         spades = holding >> 3 * SUIT_BITS
         if spare == 0:
-            memo0 = ctx.memo0
+            memo0 = self.ctx.memo0
             try:
                 runs = memo0[clubs] + memo0[diamonds] + memo0[hearts] + memo0[spades]
             except KeyError:
-                suit0 = ctx.suit0
+                suit0 = self.ctx.suit0
                 runs = suit0(clubs) + suit0(diamonds) + suit0(hearts) + suit0(spades)
             if not base:
-                self.base_runs = [runs] * (self.wilds + 1)
+                base.extend([runs] * (wilds + 1))
             if total - runs < plan.score:
-                self.keep(total - runs, holding, chosen, (), 0, 0, 0)
+                plan.score = total - runs
+                if self.want_plan:
+                    _keep(plan, self.reading, holding, self.chosen, (), 0, 0, 0)
             return
         # exact-count entries do not depend on a vector's length: one length for all leaves
-        wilds = self.wilds
-        memo = ctx.memo
+        memo = self.ctx.memo
         try:
             parts = (memo[clubs << 7 | wilds], memo[diamonds << 7 | wilds],
                      memo[hearts << 7 | wilds], memo[spades << 7 | wilds])
         except KeyError:
-            suit = ctx.suit
+            suit = self.ctx.suit
             parts = (suit(clubs, wilds), suit(diamonds, wilds), suit(hearts, wilds),
                      suit(spades, wilds))
-        combined = combine(parts, spare)
+        if spare == 1:  # the common case, without the general product
+            zero = parts[0][0] + parts[1][0] + parts[2][0] + parts[3][0]
+            gain = max(parts[0][1] - parts[0][0], parts[1][1] - parts[1][0],
+                       parts[2][1] - parts[2][0], parts[3][1] - parts[3][0])
+            combined = [zero, zero + gain] if gain > LOW else [zero, NEG]
+        else:
+            combined = combine(parts, spare)
         if not base:
-            self.base_runs = base = list(combined)
+            base.extend(combined)
             for k in range(1, len(base)):
                 if base[k] < base[k - 1]:
                     base[k] = base[k - 1]
+        chosen = self.chosen
         if chosen and not self.several:  # unbounded sets take every wild left over
             best = max(combined)
             if total - best < plan.score:
-                self.keep(total - best, holding, chosen, parts, combined.index(best), spare
-                          - combined.index(best), 0)
+                plan.score = total - best
+                if self.want_plan:
+                    run_wilds = combined.index(best)
+                    _keep(plan, self.reading, holding, chosen, parts, run_wilds,
+                          spare - run_wilds, 0)
             return
-        set_room = sum(ctx.limit - core[2] for core in chosen) if chosen else 0
-        cheap = self.cheap_costs
-        best_score, best_at = plan.score, -1
-        for run_wilds, value in enumerate(combined):
-            if value == NEG:
-                continue
-            room = spare - run_wilds
-            extra, pure = (room, 0) if set_room >= room else (set_room, 0)
-            if extra < room and room >= MIN_MELD and ctx.pure_ok:
-                for size in pure_sizes(ctx.limit, room):
-                    if size + min(set_room, room - size) > extra + pure:
-                        extra, pure = min(set_room, room - size), size
-            score = total - value + cheap[room - extra - pure]
-            if score < best_score:
-                best_score, best_at, best_extra, best_pure = score, run_wilds, extra, pure
-        if best_at >= 0:
-            self.keep(best_score, holding, chosen, parts, best_at, best_extra, best_pure)
+        found = _leftover(self.ctx, combined, spare, chosen, self.reading.wild_costs)
+        if found is not None and total + found[0] < plan.score:
+            plan.score = total + found[0]
+            if self.want_plan:
+                _keep(plan, self.reading, holding, chosen, parts, *found[1:])
 
-    def keep(
-        self, score: int, holding: int, chosen: list[SetCore], parts: tuple[list[int], ...],
-        run_wilds: int, extra: int, pure: int,
-    ) -> None:
-        plan = self.plan
-        plan.score = score
-        if self.want_plan:
-            plan.reading = self.reading
-            plan.holding = holding
-            plan.sets = tuple(chosen)
-            plan.parts = parts
-            plan.run_wilds = run_wilds
-            plan.set_extra = extra
-            plan.pure = pure
+    def add_sets(self, low: int, first: int, holding: int, set_value: int, set_need: int) -> None:
+        """Add a set core of a rank from index ``low`` on (of that rank, from option
+        ``first`` on), score it, then add more: each choice of sets is tried once, in order."""
+        options, several, plan, chosen = self.options, self.several, self.plan, self.chosen
+        base, wilds, count = self.base, self.wilds, len(options)
+        for index in range(count - 1, low - 1, -1):
+            rank_options, top, _ = options[index]
+            room = self.reading.natural_weight - set_value
+            if several:
+                room -= top  # further sets of this rank may add up to all its cards
+            rest, rest_free = self.later[index + 1], self.later_free[index + 1]
+            for position in range(first if index == low else 0, len(rank_options)):
+                need, value, delta, core = rank_options[position]
+                left = wilds - set_need - need
+                # options come largest first, so a later one has no more value and no
+                # more wilds left: once one cannot beat the best so far, none after can
+                if left < 0 or room - value - (rest if left else rest_free) - base[left] >= (
+                    plan.score
+                ):
+                    break
+                if several and index == low and not _holds(holding, core):
+                    continue  # a further set of this rank: its cards may be spent
+                chosen.append(core)
+                self.leaf(holding - delta, set_value + value, set_need + need)
+                if several:  # more sets of this rank, from this option on, or of later ranks
+                    self.add_sets(index, position, holding - delta, set_value + value,
+                                  set_need + need)
+                elif index + 1 < count:
+                    self.add_sets(index + 1, 0, holding - delta, set_value + value,
+                                  set_need + need)
+                chosen.pop()
 
 
-def combine(parts: tuple[list[int], ...], spare: int) -> list[int]:
+def _leftover(
+    ctx: Context, combined: list[int], spare: int, chosen: list[SetCore], costs: list[int]
+) -> tuple[int, int, int, int] | None:
+    """The best use of the wilds the runs leave, when sets cannot take them all: into the
+    chosen sets up to the limit, into all-wild melds, or unmelded (the cheapest).
+
+    Returns (penalty of unmelded wilds less the runs' weight, run wilds, set extra, pure).
+    """
+    set_room = sum(ctx.limit - core[2] for core in chosen) if chosen else 0
+    best: tuple[int, int, int, int] | None = None
+    for run_wilds, value in enumerate(combined):
+        if value == NEG:
+            continue
+        room = spare - run_wilds
+        extra, pure = (room, 0) if set_room >= room else (set_room, 0)
+        if extra < room and room >= MIN_MELD and ctx.pure_ok:
+            for size in pure_sizes(ctx.limit, room):
+                if size + min(set_room, room - size) > extra + pure:
+                    extra, pure = min(set_room, room - size), size
+        unmelded = room - extra - pure
+        score = sum(costs[len(costs) - unmelded:]) if unmelded else 0
+        if best is None or score - value < best[0]:
+            best = (score - value, run_wilds, extra, pure)
+    return best
+
+
+def _keep(
+    plan: Plan, reading: Reading, holding: int, chosen: list[SetCore],
+    parts: tuple[Vector, ...], run_wilds: int, extra: int, pure: int,
+) -> None:
+    """Record what it takes to lay the best plan out."""
+    plan.reading = reading
+    plan.holding = holding
+    plan.sets = tuple(chosen)
+    plan.parts = parts
+    plan.run_wilds = run_wilds
+    plan.set_extra = extra
+    plan.pure = pure
+
+
+def combine(parts: tuple[Vector, ...], spare: int) -> list[int]:
     """The four suits' best total run weight using exactly k = 0..``spare`` wilds."""
     first, second, third, fourth = parts
     zero = first[0] + second[0] + third[0] + fourth[0]
     if spare > 2:
-        combined = first[: spare + 1]
+        combined = list(first[: spare + 1])
         for vector in parts[1:]:
             combined = convolve(combined, vector)
         return combined
@@ -374,7 +400,7 @@ def _holds(holding: int, core: SetCore) -> bool:
                for suit, n in enumerate(counts) if n)
 
 
-def convolve(left: list[int], right: list[int]) -> list[int]:
+def convolve(left: list[int], right: Vector) -> list[int]:
     """Max-plus product of two exact-count vectors, cut to ``left``'s length."""
     size = len(left)
     result = [NEG] * size
@@ -391,7 +417,7 @@ def convolve(left: list[int], right: list[int]) -> list[int]:
 _ONE_WILD = ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
 
 
-def allocate(parts: tuple[list[int], ...], total: int) -> tuple[int, ...]:
+def allocate(parts: tuple[Vector, ...], total: int) -> tuple[int, ...]:
     """Split ``total`` wilds among the four suits so that their values reach the best sum."""
     first, second, third, fourth = parts
     if total == 1:  # the common case: the suit that gains most from one wild
