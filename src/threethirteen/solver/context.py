@@ -63,7 +63,7 @@ class Context:
         ]
         self.memo0: dict[int, int] = {0: 0}
         # values are tuples of ints, which the garbage collector stops tracking
-        self.memo: dict[int, Vector] = {}  # by holding << 7 | wilds
+        self.vectors: dict[int, dict[int, Vector]] = {}  # by wilds, then by holding
         self._cores: dict[tuple[int, int], tuple[RunCore, ...]] = {}
         self._fitting: dict[int, tuple[RunCore, ...]] = {}
         self.traces: dict[int, Any] = {}  # filled by the layout: per holding << 7 | wilds
@@ -122,11 +122,12 @@ class Context:
 
     def suit(self, key: int, wilds: int) -> Vector:
         """For k = 0..wilds, the most weight ``key`` melds in runs using exactly k wilds."""
-        found = self.memo.get(key << 7 | wilds)
+        memo = self.vectors_of(wilds)
+        found = memo.get(key)
         if found is not None:
             return found
         if key == 0:
-            found = self.memo[wilds] = (0,) + (NEG,) * wilds
+            found = memo[0] = (0,) + (NEG,) * wilds
             return found
         have = present(key)
         low = have & -have
@@ -140,9 +141,16 @@ class Context:
                 for k in range(used + need, min(used + cap, wilds) + 1):
                     if value > best[k]:
                         best[k] = value
-        if len(self.memo) > MEMO_LIMIT:
-            self.memo.clear()
-        found = self.memo[key << 7 | wilds] = tuple(best)
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        found = memo[key] = tuple(best)
+        return found
+
+    def vectors_of(self, wilds: int) -> dict[int, Vector]:
+        """The memo of run vectors of length ``wilds + 1``, by holding."""
+        found = self.vectors.get(wilds)
+        if found is None:
+            found = self.vectors[wilds] = {}
         return found
 
     def suit_value(self, key: int, wilds: int) -> int:

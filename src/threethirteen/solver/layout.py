@@ -14,12 +14,11 @@ _CARDS = tuple(Card.from_code(code) for code in range(53))
 
 def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], list[Card]]:
     """The melds and unmelded cards of ``plan`` for the hand of card ``codes``."""
-    reading = plan.reading
-    assert reading is not None
+    assert plan.found is not None
+    reading, holding, sets, parts, run_wilds, extra, pure = plan.found
     fillers = _wild_pool(codes, ctx, reading) if reading.wild_costs else []  # dearest first
     melds: list[Meld] = []
-    extra = plan.set_extra
-    for _, _, need, naturals in plan.sets:
+    for _, _, need, naturals in sets:
         more = min(extra, ctx.limit - need)
         extra -= more
         if need + more:
@@ -27,10 +26,10 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
             del fillers[: need + more]
         else:
             melds.append(naturals)
-    allocation = allocate(plan.parts, plan.run_wilds) if plan.run_wilds else (0, 0, 0, 0)
+    allocation = allocate(parts, run_wilds) if run_wilds else (0, 0, 0, 0)
     memo0, traces, plain_runs, suit_cards = ctx.memo0, ctx.traces, ctx.run_melds, ctx.suit_cards
     unmelded: list[Card] = []
-    for suit, key in enumerate(suit_keys(plan.holding)):
+    for suit, key in enumerate(suit_keys(holding)):
         if not key:
             continue
         wilds = allocation[suit]
@@ -45,9 +44,9 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
                                  or _run_meld(ctx, spread, suit, []))
         if key:
             unmelded += suit_cards.get(key << 2 | suit) or _suit_cards(ctx, key, suit)
-    if plan.pure:
-        melds.extend(_pure_melds(fillers[: plan.pure], ctx.limit))
-        del fillers[: plan.pure]
+    if pure:
+        melds.extend(_pure_melds(fillers[:pure], ctx.limit))
+        del fillers[:pure]
     if fillers:  # the cheapest wilds, left unmelded
         unmelded += fillers
         unmelded.sort(key=_by_code)
@@ -60,7 +59,13 @@ def _by_code(card: Card) -> int:
 
 def _suit_cards(ctx: Context, key: int, suit: int) -> tuple[Card, ...]:
     """The cards of one suit's holding ``key``, by rank (memoised)."""
-    cards = tuple(_CARDS[suit * 13 + bit] for bit in range(13) for _ in range(key >> 4 * bit & 15))
+    cards: tuple[Card, ...] = ()
+    have = present(key)
+    while have:
+        low = have & -have
+        have -= low
+        bit = low.bit_length() >> 2
+        cards += (_CARDS[suit * 13 + bit],) * (key >> 4 * bit & 15)
     if len(ctx.suit_cards) > MEMO_LIMIT:
         ctx.suit_cards.clear()
     ctx.suit_cards[key << 2 | suit] = cards

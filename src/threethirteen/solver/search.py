@@ -63,17 +63,17 @@ class Reading:
 class Plan:
     """The best solution found so far, with what it takes to lay its melds out."""
 
-    __slots__ = ("score", "reading", "holding", "sets", "parts", "run_wilds", "set_extra", "pure")
+    __slots__ = ("score", "found")
 
     def __init__(self) -> None:
         self.score = 1 << 62
-        self.reading: Reading | None = None
-        self.holding = 0  # the naturals left for runs
-        self.sets: tuple[SetCore, ...] = ()
-        self.parts: tuple[Vector, ...] = ()  # each suit's exact-count run vector
-        self.run_wilds = 0
-        self.set_extra = 0  # wilds beyond their needs, held by the set cores
-        self.pure = 0  # wilds in all-wild melds
+        self.found: Found | None = None
+
+
+# What the layout needs: the reading, the naturals left for runs, the set cores, each
+# suit's exact-count run vector, the wilds in runs, the wilds the set cores hold beyond
+# their needs, and the wilds in all-wild melds.
+Found = tuple[Reading, int, tuple[SetCore, ...], tuple[Vector, ...], int, int, int]
 
 
 def readings(codes: list[int], ctx: Context) -> list[Reading]:
@@ -209,7 +209,7 @@ class _Search:
     """
 
     __slots__ = ("reading", "ctx", "plan", "want_plan", "wilds", "options", "several", "base",
-                 "chosen", "later", "later_free")
+                 "chosen", "later", "later_free", "vectors")
 
     def __init__(self, reading: Reading, ctx: Context, plan: Plan, want_plan: bool) -> None:
         self.reading = reading
@@ -217,6 +217,8 @@ class _Search:
         self.plan = plan
         self.want_plan = want_plan
         self.wilds = len(reading.wild_costs)
+        self.vectors = ctx.vectors_of(self.wilds)  # one length for all leaves: exact-count
+        # entries do not depend on a vector's length
         self.options = _set_options(reading, ctx, self.wilds)
         self.several = ctx.limit < UNLIMITED  # several sets of one rank can then matter
         self.base: list[int] = []  # best runs with at most k wilds and no sets, once known
@@ -262,13 +264,11 @@ class _Search:
             if total - runs < plan.score:
                 plan.score = total - runs
                 if self.want_plan:
-                    _keep(plan, self.reading, holding, self.chosen, (), 0, 0, 0)
+                    plan.found = (self.reading, holding, tuple(self.chosen), (), 0, 0, 0)
             return
-        # exact-count entries do not depend on a vector's length: one length for all leaves
-        memo = self.ctx.memo
+        memo = self.vectors
         try:
-            parts = (memo[clubs << 7 | wilds], memo[diamonds << 7 | wilds],
-                     memo[hearts << 7 | wilds], memo[spades << 7 | wilds])
+            parts = (memo[clubs], memo[diamonds], memo[hearts], memo[spades])
         except KeyError:
             suit = self.ctx.suit
             parts = (suit(clubs, wilds), suit(diamonds, wilds), suit(hearts, wilds),
@@ -292,14 +292,22 @@ class _Search:
                 plan.score = total - best
                 if self.want_plan:
                     run_wilds = combined.index(best)
-                    _keep(plan, self.reading, holding, chosen, parts, run_wilds,
-                          spare - run_wilds, 0)
+                    plan.found = (self.reading, holding, tuple(chosen), parts, run_wilds,
+                                  spare - run_wilds, 0)
             return
-        found = _leftover(self.ctx, combined, spare, chosen, self.reading.wild_costs)
-        if found is not None and total + found[0] < plan.score:
-            plan.score = total + found[0]
+        costs = self.reading.wild_costs
+        if chosen or spare >= MIN_MELD:
+            score, run_wilds, extra, pure = _leftover(self.ctx, combined, spare, chosen, costs)
+        else:  # no sets and too few wilds for an all-wild meld: wilds not in runs stay out
+            score, run_wilds, extra, pure = sum(costs) - combined[0], 0, 0, 0
+            for used in range(1, spare + 1):
+                value = combined[used]
+                if value != NEG and sum(costs[used:]) - value < score:
+                    score, run_wilds = sum(costs[used:]) - value, used
+        if total + score < plan.score:
+            plan.score = total + score
             if self.want_plan:
-                _keep(plan, self.reading, holding, chosen, parts, *found[1:])
+                plan.found = (self.reading, holding, tuple(chosen), parts, run_wilds, extra, pure)
 
     def add_sets(self, low: int, first: int, holding: int, set_value: int, set_need: int) -> None:
         """Add a set core of a rank from index ``low`` on (of that rank, from option
@@ -336,14 +344,14 @@ class _Search:
 
 def _leftover(
     ctx: Context, combined: list[int], spare: int, chosen: list[SetCore], costs: list[int]
-) -> tuple[int, int, int, int] | None:
+) -> tuple[int, int, int, int]:
     """The best use of the wilds the runs leave, when sets cannot take them all: into the
     chosen sets up to the limit, into all-wild melds, or unmelded (the cheapest).
 
     Returns (penalty of unmelded wilds less the runs' weight, run wilds, set extra, pure).
     """
     set_room = sum(ctx.limit - core[2] for core in chosen) if chosen else 0
-    best: tuple[int, int, int, int] | None = None
+    best = (1 << 62, 0, 0, 0)
     for run_wilds, value in enumerate(combined):
         if value == NEG:
             continue
@@ -355,23 +363,9 @@ def _leftover(
                     extra, pure = min(set_room, room - size), size
         unmelded = room - extra - pure
         score = sum(costs[len(costs) - unmelded:]) if unmelded else 0
-        if best is None or score - value < best[0]:
+        if score - value < best[0]:
             best = (score - value, run_wilds, extra, pure)
     return best
-
-
-def _keep(
-    plan: Plan, reading: Reading, holding: int, chosen: list[SetCore],
-    parts: tuple[Vector, ...], run_wilds: int, extra: int, pure: int,
-) -> None:
-    """Record what it takes to lay the best plan out."""
-    plan.reading = reading
-    plan.holding = holding
-    plan.sets = tuple(chosen)
-    plan.parts = parts
-    plan.run_wilds = run_wilds
-    plan.set_extra = extra
-    plan.pure = pure
 
 
 def combine(parts: tuple[Vector, ...], spare: int) -> list[int]:
