@@ -61,6 +61,13 @@ class Context:
             else 1 << (TALLY_SHIFT + (JOKER_SHIFT if code == 52 else WILD_RANK_SHIFT))
             for code in range(53)
         ]
+        # the fewest naturals of a set core worth trying, by wilds in the hand: one natural
+        # plus two wilds is also a run core, which the suits already try, so a set of one
+        # natural is only needed when a run's 13-card cap could bind
+        self.smallest_set = [
+            max(MIN_MELD - min(wilds, self.limit, MIN_MELD - 1), 1 if wilds >= MAX_RUN - 1 else 2)
+            for wilds in range(SCALE)
+        ]
         self.memo0: dict[int, int] = {0: 0}
         # values are tuples of ints, which the garbage collector stops tracking
         self.vectors: dict[int, dict[int, Vector]] = {}  # by wilds, then by holding

@@ -5,8 +5,8 @@ from __future__ import annotations
 from threethirteen.cards import JOKER, Card
 from threethirteen.melds import MIN_MELD, Meld, MeldKind, run_positions
 from threethirteen.rules import Ace
-from threethirteen.solver.context import MEMO_LIMIT, NEG, Context
-from threethirteen.solver.search import Plan, Reading, allocate, suit_keys
+from threethirteen.solver.context import MEMO_LIMIT, NEG, SUIT_BITS, SUIT_MASK, Context
+from threethirteen.solver.search import Plan, Reading, allocate
 from threethirteen.solver.tables import present, ranks_of
 
 _CARDS = tuple(Card.from_code(code) for code in range(53))
@@ -29,7 +29,8 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
     allocation = allocate(parts, run_wilds) if run_wilds else (0, 0, 0, 0)
     memo0, traces, plain_runs, suit_cards = ctx.memo0, ctx.traces, ctx.run_melds, ctx.suit_cards
     unmelded: list[Card] = []
-    for suit, key in enumerate(suit_keys(holding)):
+    for suit, key in enumerate((holding & SUIT_MASK, holding >> SUIT_BITS & SUIT_MASK,
+                                holding >> 2 * SUIT_BITS & SUIT_MASK, holding >> 3 * SUIT_BITS)):
         if not key:
             continue
         wilds = allocation[suit]
@@ -74,13 +75,16 @@ def _suit_cards(ctx: Context, key: int, suit: int) -> tuple[Card, ...]:
 
 def _wild_pool(codes: list[int], ctx: Context, reading: Reading) -> list[Card]:
     """The reading's wild cards, in the order of its costs (dearest first)."""
-    wild_rank = sorted(filter(ctx.wild_rank_codes.__contains__, codes))
+    ranked = list(filter(ctx.wild_rank_codes.__contains__, codes))
     for suit, naturals in enumerate(reading.naturals):
         for _ in range(naturals):
-            wild_rank.remove(suit * 13 + ctx.wild - 1)
-    ranked = list(map(_CARDS.__getitem__, wild_rank))
-    jokers = [JOKER] * (len(reading.wild_costs) - len(ranked))
-    return jokers + ranked if ctx.joker_weight >= ctx.weight[ctx.wild] else ranked + jokers
+            ranked.remove(suit * 13 + ctx.wild - 1)
+    pool = list(map(_CARDS.__getitem__, ranked))
+    jokers = len(reading.wild_costs) - len(pool)
+    if jokers:
+        return [JOKER] * jokers + pool if ctx.joker_weight >= ctx.weight[ctx.wild] else (
+            pool + [JOKER] * jokers)
+    return pool
 
 
 def _take(pool: list[Card], count: int) -> list[Card]:
@@ -148,11 +152,16 @@ def _run_meld(ctx: Context, spread: int, suit: int, fillers: list[Card]) -> Meld
             found = ctx.run_melds[spread << 2 | suit] = Meld(MeldKind.RUN, naturals)  # type: ignore[arg-type]
         return found
     shape_key = (spread << 2 | suit) << 4 | len(fillers)
-    shape: tuple[Card | None, ...] | None = ctx.run_shapes.get(shape_key)
-    if shape is None:
-        shape = ctx.run_shapes[shape_key] = _run_shape(ranks_of(spread), suit, len(fillers),
-                                                       ctx.ace)
-    return Meld(MeldKind.RUN, tuple(fillers.pop() if card is None else card for card in shape))
+    found_shape: tuple[list[Card | None], tuple[int, ...]] | None = ctx.run_shapes.get(shape_key)
+    if found_shape is None:
+        shape = _run_shape(ranks_of(spread), suit, len(fillers), ctx.ace)
+        holes = tuple(index for index, card in enumerate(shape) if card is None)
+        found_shape = ctx.run_shapes[shape_key] = (list(shape), holes)
+    cards, holes = found_shape
+    cards = cards.copy()
+    for index, filler in zip(holes, fillers, strict=True):
+        cards[index] = filler
+    return Meld(MeldKind.RUN, tuple(cards))  # type: ignore[arg-type]
 
 
 def _run_shape(ranks: list[int], suit: int, fillers: int, ace: Ace) -> tuple[Card | None, ...]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import product
 
 from threethirteen.cards import Card
-from threethirteen.melds import MAX_RUN, MIN_MELD, Meld, MeldKind
+from threethirteen.melds import MIN_MELD, Meld, MeldKind
 from threethirteen.solver.context import (
     COLUMNS_SHIFT,
     HOLDING_MASK,
@@ -172,19 +172,9 @@ def solve(codes: list[int], ctx: Context, want_plan: bool) -> Plan:
     return plan
 
 
-def suit_keys(holding: int) -> tuple[int, int, int, int]:
-    """The four suits' holdings of a hand's holding."""
-    return (holding & SUIT_MASK, holding >> SUIT_BITS & SUIT_MASK,
-            holding >> 2 * SUIT_BITS & SUIT_MASK, holding >> 3 * SUIT_BITS)
-
-
 def _set_options(reading: Reading, ctx: Context, wilds: int) -> list[RankOptions]:
     """The set cores worth trying, per rank that has enough naturals for one."""
-    # One natural plus two wilds is also a run core, which the suits already try; a set
-    # of one natural is only needed when a run's 13-card cap could bind.
-    smallest = MIN_MELD - min(wilds, ctx.limit, MIN_MELD - 1)
-    if smallest == 1 and wilds < MAX_RUN - 1:
-        smallest = 2
+    smallest = ctx.smallest_set[wilds]
     columns = reading.columns
     totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
     totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
