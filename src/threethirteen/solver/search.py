@@ -199,13 +199,15 @@ class _Search:
     """
 
     __slots__ = ("reading", "ctx", "plan", "want_plan", "wilds", "options", "several", "base",
-                 "chosen", "later", "later_free", "vectors")
+                 "chosen", "later", "later_free", "vectors", "memo0", "natural_weight")
 
     def __init__(self, reading: Reading, ctx: Context, plan: Plan, want_plan: bool) -> None:
         self.reading = reading
         self.ctx = ctx
         self.plan = plan
         self.want_plan = want_plan
+        self.natural_weight = reading.natural_weight
+        self.memo0 = ctx.memo0
         self.wilds = len(reading.wild_costs)
         self.vectors = ctx.vectors_of(self.wilds)  # one length for all leaves: exact-count
         # entries do not depend on a vector's length
@@ -232,7 +234,7 @@ class _Search:
     def leaf(self, holding: int, set_value: int, set_need: int) -> None:
         """Score the runs of ``holding`` with the chosen sets and the wilds they leave."""
         plan = self.plan
-        total = self.reading.natural_weight - set_value
+        total = self.natural_weight - set_value
         wilds = self.wilds
         spare = wilds - set_need
         base = self.base
@@ -243,7 +245,7 @@ class _Search:
         hearts = holding >> 2 * SUIT_BITS & SUIT_MASK
         spades = holding >> 3 * SUIT_BITS
         if spare == 0:
-            memo0 = self.ctx.memo0
+            memo0 = self.memo0
             try:
                 runs = memo0[clubs] + memo0[diamonds] + memo0[hearts] + memo0[spades]
             except KeyError:
@@ -304,11 +306,11 @@ class _Search:
         ``first`` on), score it, then add more: each choice of sets is tried once, in order."""
         options, several, plan, chosen = self.options, self.several, self.plan, self.chosen
         base, wilds, count = self.base, self.wilds, len(options)
+        unset = self.natural_weight - set_value
         for index in range(count - 1, low - 1, -1):
             rank_options, top, _ = options[index]
-            room = self.reading.natural_weight - set_value
-            if several:
-                room -= top  # further sets of this rank may add up to all its cards
+            room = unset - top if several else unset  # further sets of this rank may add up
+            # to all its cards
             rest, rest_free = self.later[index + 1], self.later_free[index + 1]
             for position in range(first if index == low else 0, len(rank_options)):
                 need, value, delta, core = rank_options[position]
