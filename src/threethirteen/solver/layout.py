@@ -16,14 +16,18 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
     """The melds and unmelded cards of ``plan`` for the hand of card ``codes``."""
     assert plan.found is not None
     reading, holding, sets, parts, run_wilds, extra, pure = plan.found
-    fillers = _wild_pool(codes, ctx, reading) if reading.wild_costs else []  # dearest first
+    if reading.wild_costs:  # the dearest wilds are melded, each meld taking from the end
+        fillers = _wild_pool(codes, ctx, reading)
+        left_out = fillers[sum(core[2] for core in sets) + run_wilds + extra + pure:]
+        del fillers[len(fillers) - len(left_out):]
+    else:
+        fillers, left_out = [], []
     melds: list[Meld] = []
     for _, _, need, naturals in sets:
         more = min(extra, ctx.limit - need)
         extra -= more
         if need + more:
-            melds.append(Meld(MeldKind.SET, naturals.cards + tuple(fillers[: need + more])))
-            del fillers[: need + more]
+            melds.append(Meld(MeldKind.SET, naturals.cards + tuple(_take(fillers, need + more))))
         else:
             melds.append(naturals)
     allocation = allocate(parts, run_wilds) if run_wilds else (0, 0, 0, 0)
@@ -38,18 +42,17 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
             for spread, used in traces.get(key << 7 | wilds) or _trace(ctx, key, wilds):
                 key -= spread
                 if used:
-                    melds.append(_run_meld(ctx, spread, suit, fillers[:used]))
-                    del fillers[:used]
+                    melds.append(_run_meld(ctx, spread, suit, _take(fillers, used)))
                 else:
                     melds.append(plain_runs.get(spread << 2 | suit)
                                  or _run_meld(ctx, spread, suit, []))
         if key:
             unmelded += suit_cards.get(key << 2 | suit) or _suit_cards(ctx, key, suit)
     if pure:
-        melds.extend(_pure_melds(fillers[:pure], ctx.limit))
-        del fillers[:pure]
-    if fillers:  # the cheapest wilds, left unmelded
-        unmelded += fillers
+        melds.extend(_pure_melds(_take(fillers, pure), ctx.limit))
+    assert not fillers, "every melded wild has a place"
+    if left_out:  # the cheapest wilds
+        unmelded += left_out
         unmelded.sort(key=_by_code)
     return melds, unmelded
 
@@ -75,11 +78,11 @@ def _suit_cards(ctx: Context, key: int, suit: int) -> tuple[Card, ...]:
 
 def _wild_pool(codes: list[int], ctx: Context, reading: Reading) -> list[Card]:
     """The reading's wild cards, in the order of its costs (dearest first)."""
-    ranked = list(filter(ctx.wild_rank_codes.__contains__, codes))
+    ranked = sorted(filter(ctx.wild_rank_codes.__contains__, codes), reverse=True)
     for suit, naturals in enumerate(reading.naturals):
         for _ in range(naturals):
             ranked.remove(suit * 13 + ctx.wild - 1)
-    pool = list(map(_CARDS.__getitem__, ranked))
+    pool = list(map(_CARDS.__getitem__, ranked))  # equal costs: the higher code first
     jokers = len(reading.wild_costs) - len(pool)
     if jokers:
         return [JOKER] * jokers + pool if ctx.joker_weight >= ctx.weight[ctx.wild] else (
@@ -159,7 +162,7 @@ def _run_meld(ctx: Context, spread: int, suit: int, fillers: list[Card]) -> Meld
         found_shape = ctx.run_shapes[shape_key] = (list(shape), holes)
     cards, holes = found_shape
     cards = cards.copy()
-    for index, filler in zip(holes, fillers, strict=True):
+    for index, filler in zip(holes, reversed(fillers), strict=True):
         cards[index] = filler
     return Meld(MeldKind.RUN, tuple(cards))  # type: ignore[arg-type]
 

@@ -408,7 +408,8 @@ def allocate(parts: tuple[Vector, ...], total: int) -> tuple[int, ...]:
     first, second, third, fourth = parts
     if total == 1:  # the common case: the suit that gains most from one wild
         gains = [vector[1] - vector[0] for vector in parts]
-        return _ONE_WILD[gains.index(max(gains))]
+        gains.reverse()  # ties go to the last suit, as in the general loop below
+        return _ONE_WILD[3 - gains.index(max(gains))]
     best, found = NEG, (0, 0, 0, 0)
     for a in range(total + 1):
         for b in range(total - a + 1):
