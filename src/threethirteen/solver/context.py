@@ -74,7 +74,7 @@ class Context:
         self._cores: dict[tuple[int, int], tuple[RunCore, ...]] = {}
         self._fitting: dict[int, tuple[RunCore, ...]] = {}
         self.traces: dict[int, Any] = {}  # filled by the layout: per holding << 7 | wilds
-        self.suit_cards: dict[int, Any] = {}  # filled by the layout: per holding << 2 | suit
+        self.suit_layouts: dict[int, Any] = {}  # filled by the layout: per holding << 2 | suit
         self.set_options: dict[int, Any] = {}  # filled by the search: per rank's column
         self.run_melds: dict[int, Any] = {}  # filled by the layout: runs without wilds
         self.run_shapes: dict[int, Any] = {}  # filled by the layout: runs with wilds

@@ -15,10 +15,10 @@ _CARDS = tuple(Card.from_code(code) for code in range(53))
 def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], list[Card]]:
     """The melds and unmelded cards of ``plan`` for the hand of card ``codes``."""
     assert plan.found is not None
-    reading, holding, sets, parts, run_wilds, extra, pure = plan.found
+    reading, holding, sets, set_need, parts, run_wilds, extra, pure = plan.found
     if reading.wild_costs:  # the dearest wilds are melded, each meld taking from the end
         fillers = _wild_pool(codes, ctx, reading)
-        left_out = fillers[sum(core[2] for core in sets) + run_wilds + extra + pure:]
+        left_out = fillers[set_need + run_wilds + extra + pure:]
         del fillers[len(fillers) - len(left_out):]
     else:
         fillers, left_out = [], []
@@ -31,23 +31,23 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
         else:
             melds.append(naturals)
     allocation = allocate(parts, run_wilds) if run_wilds else (0, 0, 0, 0)
-    memo0, traces, plain_runs, suit_cards = ctx.memo0, ctx.traces, ctx.run_melds, ctx.suit_cards
+    plain_layouts, traces = ctx.suit_layouts, ctx.traces
     unmelded: list[Card] = []
     for suit, key in enumerate((holding & SUIT_MASK, holding >> SUIT_BITS & SUIT_MASK,
                                 holding >> 2 * SUIT_BITS & SUIT_MASK, holding >> 3 * SUIT_BITS)):
         if not key:
             continue
         wilds = allocation[suit]
-        if wilds or memo0.get(key, 1):  # else the suit has no runs: all its cards are dead
-            for spread, used in traces.get(key << 7 | wilds) or _trace(ctx, key, wilds):
-                key -= spread
-                if used:
-                    melds.append(_run_meld(ctx, spread, suit, _take(fillers, used)))
-                else:
-                    melds.append(plain_runs.get(spread << 2 | suit)
-                                 or _run_meld(ctx, spread, suit, []))
-        if key:
-            unmelded += suit_cards.get(key << 2 | suit) or _suit_cards(ctx, key, suit)
+        if not wilds:
+            runs, dead = plain_layouts.get(key << 2 | suit) or _plain_layout(ctx, key, suit)
+            melds += runs
+            unmelded += dead
+            continue
+        for spread, used in traces.get(key << 7 | wilds) or _trace(ctx, key, wilds):
+            key -= spread
+            melds.append(_run_meld(ctx, spread, suit, _take(fillers, used)))
+        if key:  # what the runs leave is dead: it has no runs of its own
+            unmelded += (plain_layouts.get(key << 2 | suit) or _plain_layout(ctx, key, suit))[1]
     if pure:
         melds.extend(_pure_melds(_take(fillers, pure), ctx.limit))
     assert not fillers, "every melded wild has a place"
@@ -61,27 +61,34 @@ def _by_code(card: Card) -> int:
     return card.code
 
 
-def _suit_cards(ctx: Context, key: int, suit: int) -> tuple[Card, ...]:
-    """The cards of one suit's holding ``key``, by rank (memoised)."""
+def _plain_layout(ctx: Context, key: int, suit: int) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """The runs and dead cards of one suit's holding ``key`` without wilds (memoised)."""
+    runs: tuple[Meld, ...] = ()
+    dead = key
+    if ctx.suit0(key):
+        for spread, _ in _trace(ctx, key, 0):
+            dead -= spread
+            runs += (_run_meld(ctx, spread, suit, []),)
     cards: tuple[Card, ...] = ()
-    have = present(key)
+    have = present(dead)
     while have:
         low = have & -have
         have -= low
         bit = low.bit_length() >> 2
-        cards += (_CARDS[suit * 13 + bit],) * (key >> 4 * bit & 15)
-    if len(ctx.suit_cards) > MEMO_LIMIT:
-        ctx.suit_cards.clear()
-    ctx.suit_cards[key << 2 | suit] = cards
-    return cards
+        cards += (_CARDS[suit * 13 + bit],) * (dead >> 4 * bit & 15)
+    if len(ctx.suit_layouts) > MEMO_LIMIT:
+        ctx.suit_layouts.clear()
+    found = ctx.suit_layouts[key << 2 | suit] = (runs, cards)
+    return found
 
 
 def _wild_pool(codes: list[int], ctx: Context, reading: Reading) -> list[Card]:
     """The reading's wild cards, in the order of its costs (dearest first)."""
     ranked = sorted(filter(ctx.wild_rank_codes.__contains__, codes), reverse=True)
-    for suit, naturals in enumerate(reading.naturals):
-        for _ in range(naturals):
-            ranked.remove(suit * 13 + ctx.wild - 1)
+    if reading.naturals:  # some wild-rank cards stand for themselves
+        for suit, naturals in enumerate(reading.naturals):
+            for _ in range(naturals):
+                ranked.remove(suit * 13 + ctx.wild - 1)
     pool = list(map(_CARDS.__getitem__, ranked))  # equal costs: the higher code first
     jokers = len(reading.wild_costs) - len(pool)
     if jokers:
@@ -157,13 +164,16 @@ def _run_meld(ctx: Context, spread: int, suit: int, fillers: list[Card]) -> Meld
     shape_key = (spread << 2 | suit) << 4 | len(fillers)
     found_shape: tuple[list[Card | None], tuple[int, ...]] | None = ctx.run_shapes.get(shape_key)
     if found_shape is None:
-        shape = _run_shape(ranks_of(spread), suit, len(fillers), ctx.ace)
-        holes = tuple(index for index, card in enumerate(shape) if card is None)
-        found_shape = ctx.run_shapes[shape_key] = (list(shape), holes)
-    cards, holes = found_shape
-    cards = cards.copy()
-    for index, filler in zip(holes, reversed(fillers), strict=True):
-        cards[index] = filler
+        laid = _run_shape(ranks_of(spread), suit, len(fillers), ctx.ace)
+        holes = tuple(index for index, card in enumerate(laid) if card is None)
+        found_shape = ctx.run_shapes[shape_key] = (list(laid), holes)
+    shape, holes = found_shape
+    cards = shape.copy()
+    if len(holes) == 1:
+        cards[holes[0]] = fillers[0]
+    else:
+        for index, filler in zip(holes, reversed(fillers), strict=True):
+            cards[index] = filler
     return Meld(MeldKind.RUN, tuple(cards))  # type: ignore[arg-type]
 
 

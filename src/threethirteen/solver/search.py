@@ -70,10 +70,10 @@ class Plan:
         self.found: Found | None = None
 
 
-# What the layout needs: the reading, the naturals left for runs, the set cores, each
-# suit's exact-count run vector, the wilds in runs, the wilds the set cores hold beyond
-# their needs, and the wilds in all-wild melds.
-Found = tuple[Reading, int, tuple[SetCore, ...], tuple[Vector, ...], int, int, int]
+# What the layout needs: the reading, the naturals left for runs, the set cores and the
+# wilds they need, each suit's exact-count run vector, the wilds in runs, the wilds the set
+# cores hold beyond their needs, and the wilds in all-wild melds.
+Found = tuple[Reading, int, tuple[SetCore, ...], int, tuple[Vector, ...], int, int, int]
 
 
 def readings(codes: list[int], ctx: Context) -> list[Reading]:
@@ -256,7 +256,8 @@ class _Search:
             if total - runs < plan.score:
                 plan.score = total - runs
                 if self.want_plan:
-                    plan.found = (self.reading, holding, tuple(self.chosen), (), 0, 0, 0)
+                    plan.found = (self.reading, holding, tuple(self.chosen), set_need, (), 0, 0,
+                                  0)
             return
         memo = self.vectors
         try:
@@ -284,8 +285,8 @@ class _Search:
                 plan.score = total - best
                 if self.want_plan:
                     run_wilds = combined.index(best)
-                    plan.found = (self.reading, holding, tuple(chosen), parts, run_wilds,
-                                  spare - run_wilds, 0)
+                    plan.found = (self.reading, holding, tuple(chosen), set_need, parts,
+                                  run_wilds, spare - run_wilds, 0)
             return
         costs = self.reading.wild_costs
         if chosen or spare >= MIN_MELD:
@@ -299,7 +300,8 @@ class _Search:
         if total + score < plan.score:
             plan.score = total + score
             if self.want_plan:
-                plan.found = (self.reading, holding, tuple(chosen), parts, run_wilds, extra, pure)
+                plan.found = (self.reading, holding, tuple(chosen), set_need, parts, run_wilds,
+                              extra, pure)
 
     def add_sets(self, low: int, first: int, holding: int, set_value: int, set_need: int) -> None:
         """Add a set core of a rank from index ``low`` on (of that rank, from option
@@ -407,9 +409,11 @@ def allocate(parts: tuple[Vector, ...], total: int) -> tuple[int, ...]:
     """Split ``total`` wilds among the four suits so that their values reach the best sum."""
     first, second, third, fourth = parts
     if total == 1:  # the common case: the suit that gains most from one wild
-        gains = [vector[1] - vector[0] for vector in parts]
-        gains.reverse()  # ties go to the last suit, as in the general loop below
-        return _ONE_WILD[3 - gains.index(max(gains))]
+        gains = (first[1] - first[0], second[1] - second[0], third[1] - third[0],
+                 fourth[1] - fourth[0])
+        best = max(gains)  # ties go to the last suit, as in the general loop below
+        return _ONE_WILD[3 if gains[3] == best else 2 if gains[2] == best else
+                         1 if gains[1] == best else 0]
     best, found = NEG, (0, 0, 0, 0)
     for a in range(total + 1):
         for b in range(total - a + 1):
