@@ -160,10 +160,6 @@ class Context:
             found = self.vectors[wilds] = {}
         return found
 
-    def suit_value(self, key: int, wilds: int) -> int:
-        """The most weight ``key`` melds in runs using exactly ``wilds`` wilds."""
-        return self.suit(key, wilds)[wilds] if wilds else self.suit0(key)
-
 
 _CONTEXTS: dict[tuple[object, ...], Context] = {}
 _BY_IDENTITY: dict[tuple[int, int, bool], tuple[Rules, Context]] = {}

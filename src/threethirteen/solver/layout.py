@@ -5,7 +5,7 @@ from __future__ import annotations
 from threethirteen.cards import JOKER, Card
 from threethirteen.melds import MIN_MELD, Meld, MeldKind, run_positions
 from threethirteen.rules import Ace
-from threethirteen.solver.context import MEMO_LIMIT, NEG, SUIT_BITS, SUIT_MASK, Context
+from threethirteen.solver.context import MEMO_LIMIT, SUIT_BITS, SUIT_MASK, Context
 from threethirteen.solver.search import Plan, Reading, allocate
 from threethirteen.solver.tables import present, ranks_of
 
@@ -31,7 +31,7 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
         else:
             melds.append(naturals)
     allocation = allocate(parts, run_wilds) if run_wilds else (0, 0, 0, 0)
-    plain_layouts, traces = ctx.suit_layouts, ctx.traces
+    plain_layouts, traces, length = ctx.suit_layouts, ctx.traces, len(reading.wild_costs)
     unmelded: list[Card] = []
     for suit, key in enumerate((holding & SUIT_MASK, holding >> SUIT_BITS & SUIT_MASK,
                                 holding >> 2 * SUIT_BITS & SUIT_MASK, holding >> 3 * SUIT_BITS)):
@@ -43,7 +43,7 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
             melds += runs
             unmelded += dead
             continue
-        for spread, used in traces.get(key << 7 | wilds) or _trace(ctx, key, wilds):
+        for spread, used in traces.get(key << 7 | wilds) or _trace(ctx, key, wilds, length):
             key -= spread
             melds.append(_run_meld(ctx, spread, suit, _take(fillers, used)))
         if key:  # what the runs leave is dead: it has no runs of its own
@@ -66,7 +66,7 @@ def _plain_layout(ctx: Context, key: int, suit: int) -> tuple[tuple[Meld, ...], 
     runs: tuple[Meld, ...] = ()
     dead = key
     if ctx.suit0(key):
-        for spread, _ in _trace(ctx, key, 0):
+        for spread, _ in _trace(ctx, key, 0, 0):
             dead -= spread
             runs += (_run_meld(ctx, spread, suit, []),)
     cards: tuple[Card, ...] = ()
@@ -117,40 +117,40 @@ def _pure_melds(cards: list[Card], limit: int) -> list[Meld]:
 Trace = tuple[tuple[int, int], ...]  # (spread, wilds held) per run core
 
 
-def _trace(ctx: Context, key: int, wilds: int) -> Trace:
-    """The run cores behind a holding's best value with exactly ``wilds`` wilds (memoised)."""
+def _trace(ctx: Context, key: int, wilds: int, length: int) -> Trace:
+    """The run cores behind a holding's best value with exactly ``wilds`` wilds (memoised);
+    values are read from the run vectors of ``length`` (the search's, so they are known)."""
     memo_key = key << 7 | wilds
     found: Trace | None = ctx.traces.get(memo_key)
     if found is not None:
         return found
+
+    def value(holding: int, held: int) -> int:
+        return ctx.suit(holding, length)[held] if held else ctx.suit0(holding)
+
     cores: list[tuple[int, int]] = []
-    while key and ctx.suit_value(key, wilds):
+    while key and value(key, wilds):
         have = present(key)
         low = have & -have
-        target = ctx.suit_value(key, wilds)
-        if ctx.suit_value(key - low, wilds) == target:
+        target = value(key, wilds)
+        if value(key - low, wilds) == target:
             key -= low  # the lowest rank's card is dead
             continue
-        key, wilds = _follow_core(ctx, key, have, wilds, target, cores)
+        for spread, need, cap, weight in ctx.fitting(have, min(wilds, ctx.limit)):
+            rest = key - spread
+            used = next((used for used in range(need, min(cap, wilds) + 1)
+                         if value(rest, wilds - used) + weight == target), None)
+            if used is not None:
+                cores.append((spread, used))
+                key, wilds = rest, wilds - used
+                break
+        else:
+            raise AssertionError("a suit's memo explains its own value")  # pragma: no cover
     found = tuple(cores)
     if len(ctx.traces) > MEMO_LIMIT:
         ctx.traces.clear()
     ctx.traces[memo_key] = found
     return found
-
-
-def _follow_core(
-    ctx: Context, key: int, have: int, wilds: int, target: int,
-    cores: list[tuple[int, int]],
-) -> tuple[int, int]:
-    for spread, need, cap, weight in ctx.fitting(have, min(wilds, ctx.limit)):
-        rest = key - spread
-        for used in range(need, min(cap, wilds) + 1):
-            value = ctx.suit_value(rest, wilds - used)
-            if value != NEG and value + weight == target:
-                cores.append((spread, used))
-                return rest, wilds - used
-    raise AssertionError("a suit's memo always explains its own value")  # pragma: no cover
 
 
 def _run_meld(ctx: Context, spread: int, suit: int, fillers: list[Card]) -> Meld:
