@@ -42,6 +42,7 @@ FIELD_ONES = sum(1 << (16 * rank) for rank in range(13))
 FIELD_TOPS = FIELD_ONES << 15
 WEIGHT_MASK = (1 << WILD_RANK_SHIFT) - 1
 LOW = NEG // 2  # below this, a sum holds an impossible (NEG) entry
+_THRESHOLDS = [FIELD_TOPS - smallest * FIELD_ONES for smallest in range(4)]  # by set size
 
 
 class Reading:
@@ -178,7 +179,7 @@ def _set_options(reading: Reading, ctx: Context, wilds: int) -> list[RankOptions
     columns = reading.columns
     totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
     totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
-    candidates = (totals + FIELD_TOPS - smallest * FIELD_ONES) & FIELD_TOPS
+    candidates = (totals + _THRESHOLDS[smallest]) & FIELD_TOPS  # ranks with enough cards
     options: list[RankOptions] = []
     known = ctx.set_options
     while candidates:
@@ -267,9 +268,10 @@ class _Search:
             parts = (suit(clubs, wilds), suit(diamonds, wilds), suit(hearts, wilds),
                      suit(spades, wilds))
         if spare == 1:  # the common case, without the general product
-            zero = parts[0][0] + parts[1][0] + parts[2][0] + parts[3][0]
-            gain = max(parts[0][1] - parts[0][0], parts[1][1] - parts[1][0],
-                       parts[2][1] - parts[2][0], parts[3][1] - parts[3][0])
+            first, second, third, fourth = parts
+            zero = first[0] + second[0] + third[0] + fourth[0]
+            gain = max(first[1] - first[0], second[1] - second[0], third[1] - third[0],
+                       fourth[1] - fourth[0])
             combined = [zero, zero + gain] if gain > LOW else [zero, NEG]
         else:
             combined = combine(parts, spare)
