@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from threethirteen.melds import MAX_RUN, MIN_MELD
+from threethirteen.melds import MAX_RUN, MIN_MELD, run_span
 from threethirteen.rules import Rules
 from threethirteen.scoring import rank_points
-from threethirteen.solver.tables import present, ranks_of, run_shapes
+from threethirteen.solver.tables import present, ranks_of, run_shapes, spread_of
 
 NEG = -(1 << 60)
 SCALE = 128  # a card weighs points * SCALE + 1: least penalty first, then fewest cards
 UNLIMITED = 1 << 20
+FIT_BY_SUBSETS = 8  # most ranks in a suit for which ``fitting`` tries their subsets
 Vector = tuple[int, ...]  # by k: the most weight a suit melds in runs using exactly k wilds
 SUIT_BITS = 52  # a hand's holding: one suit's holding per 52 bits, clubs lowest
 SUIT_MASK = (1 << SUIT_BITS) - 1
@@ -73,6 +74,7 @@ class Context:
         self.vectors: dict[int, dict[int, Vector]] = {}  # by wilds, then by holding
         self._cores: dict[tuple[int, int], tuple[RunCore, ...]] = {}
         self._fitting: dict[int, tuple[RunCore, ...]] = {}
+        self._by_mask: dict[int, RunCore | None] = {}
         self.traces: dict[int, Any] = {}  # filled by the layout: per holding << 7 | wilds
         self.suit_layouts: dict[int, Any] = {}  # filled by the layout: per holding << 2 | suit
         self.set_options: dict[int, Any] = {}  # filled by the search: per rank's column
@@ -99,13 +101,45 @@ class Context:
         holes = min(holes, MAX_RUN)
         found = self._fitting.get(have << 4 | holes)
         if found is None:
-            low = have & -have
-            found = tuple(
-                core for core in self.cores(low.bit_length() >> 2, holes)
-                if core[0] & have == core[0]
-            )
-            self._fitting[have << 4 | holes] = found
+            found = self._fitting[have << 4 | holes] = self._fit(have, holes)
         return found
+
+    def _fit(self, have: int, holes: int) -> tuple[RunCore, ...]:
+        """``fitting`` computed: each rank set drawn from ``have`` that holds its lowest rank,
+        in the order of ``cores`` (by need, then by rank mask)."""
+        bits, rest = [], have
+        while rest:
+            low = rest & -rest
+            rest -= low
+            bits.append(low.bit_length() >> 2)
+        if len(bits) > FIT_BY_SUBSETS:  # scanning every shape is then the cheaper way
+            return tuple(core for core in self.cores(bits[0], holes) if core[0] & have == core[0])
+        found = []
+        lowest, others = 1 << bits[0], bits[1:]
+        for chosen in range(1 << len(others)):
+            mask = lowest
+            for index, bit in enumerate(others):
+                if chosen >> index & 1:
+                    mask |= 1 << bit
+            core = self._core_of(mask)
+            if core is not None and core[1] <= holes:
+                found.append((core[1], mask, core))
+        found.sort()
+        return tuple(core for _, _, core in found)
+
+    def _core_of(self, mask: int) -> RunCore | None:
+        """The run core of the ranks in ``mask`` (bit r - 1 for rank r), None if no run holds
+        them all (memoised)."""
+        if mask in self._by_mask:
+            return self._by_mask[mask]
+        ranks = [bit + 1 for bit in range(13) if mask >> bit & 1]
+        span = run_span(ranks, self.ace)
+        core = None if span > MAX_RUN else (
+            spread_of(ranks), max(span, MIN_MELD) - len(ranks),
+            min(MAX_RUN - len(ranks), self.limit), sum(self.weight[rank] for rank in ranks),
+        )
+        self._by_mask[mask] = core
+        return core
 
     def suit0(self, key: int) -> int:
         """The most weight one suit's holding ``key`` melds in runs without wilds."""
