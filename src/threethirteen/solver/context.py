@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from threethirteen.melds import MAX_RUN, MIN_MELD, run_span
+from threethirteen.melds import MAX_RUN, MIN_MELD
 from threethirteen.rules import Rules
 from threethirteen.scoring import rank_points
 from threethirteen.solver.tables import present, ranks_of, run_shapes, spread_of
@@ -74,7 +74,7 @@ class Context:
         self.vectors: dict[int, dict[int, Vector]] = {}  # by wilds, then by holding
         self._cores: dict[tuple[int, int], tuple[RunCore, ...]] = {}
         self._fitting: dict[int, tuple[RunCore, ...]] = {}
-        self._by_mask: dict[int, RunCore | None] = {}
+        self._by_mask: dict[int, RunCore] = {}
         self.traces: dict[int, Any] = {}  # filled by the layout: per holding << 7 | wilds
         self.suit_layouts: dict[int, Any] = {}  # filled by the layout: per holding << 2 | suit
         self.set_options: dict[int, Any] = {}  # filled by the search: per rank's column
@@ -114,31 +114,23 @@ class Context:
             bits.append(low.bit_length() >> 2)
         if len(bits) > FIT_BY_SUBSETS:  # scanning every shape is then the cheaper way
             return tuple(core for core in self.cores(bits[0], holes) if core[0] & have == core[0])
-        found = []
-        lowest, others = 1 << bits[0], bits[1:]
-        for chosen in range(1 << len(others)):
-            mask = lowest
-            for index, bit in enumerate(others):
-                if chosen >> index & 1:
-                    mask |= 1 << bit
-            core = self._core_of(mask)
-            if core is not None and core[1] <= holes:
-                found.append((core[1], mask, core))
-        found.sort()
-        return tuple(core for _, _, core in found)
+        masks = [1 << bits[0]]
+        for bit in bits[1:]:
+            masks += [mask | 1 << bit for mask in masks]
+        need = self.shapes.need
+        return tuple(self._core_of(mask) for _, mask in sorted(
+            (need[mask], mask) for mask in masks if need[mask] <= holes
+        ))
 
-    def _core_of(self, mask: int) -> RunCore | None:
-        """The run core of the ranks in ``mask`` (bit r - 1 for rank r), None if no run holds
-        them all (memoised)."""
-        if mask in self._by_mask:
-            return self._by_mask[mask]
-        ranks = [bit + 1 for bit in range(13) if mask >> bit & 1]
-        span = run_span(ranks, self.ace)
-        core = None if span > MAX_RUN else (
-            spread_of(ranks), max(span, MIN_MELD) - len(ranks),
-            min(MAX_RUN - len(ranks), self.limit), sum(self.weight[rank] for rank in ranks),
-        )
-        self._by_mask[mask] = core
+    def _core_of(self, mask: int) -> RunCore:
+        """The run core of the ranks in ``mask`` (bit r - 1 for rank r), memoised."""
+        core = self._by_mask.get(mask)
+        if core is None:
+            ranks = [bit + 1 for bit in range(13) if mask >> bit & 1]
+            core = self._by_mask[mask] = (
+                spread_of(ranks), self.shapes.need[mask], min(MAX_RUN - len(ranks), self.limit),
+                sum(self.weight[rank] for rank in ranks),
+            )
         return core
 
     def suit0(self, key: int) -> int:

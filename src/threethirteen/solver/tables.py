@@ -13,6 +13,7 @@ from threethirteen.melds import MAX_RUN, MIN_MELD, run_span
 from threethirteen.rules import Ace
 
 NIBBLES = sum(1 << (4 * bit) for bit in range(13))
+NO_RUN = 1 << 8  # the "need" of ranks no run can hold
 
 
 def spread_of(ranks: Iterable[int]) -> int:
@@ -44,12 +45,14 @@ class RunShapes:
     def __init__(self, ace: Ace) -> None:
         self.ace = ace
         self.by_lowest: list[list[tuple[int, int]]] = [[] for _ in range(13)]
+        # by rank mask (bit r - 1 for rank r): the wilds a run of those ranks needs
+        self.need: list[int] = [NO_RUN] * (1 << 13)
         for mask in range(1, 1 << 13):
             ranks = [bit + 1 for bit in range(13) if mask >> bit & 1]
             span = run_span(ranks, ace)
             if span > MAX_RUN:
                 continue
-            need = max(span, MIN_MELD) - len(ranks)
+            need = self.need[mask] = max(span, MIN_MELD) - len(ranks)
             self.by_lowest[ranks[0] - 1].append((spread_of(ranks), need))
         for shapes in self.by_lowest:
             shapes.sort(key=lambda item: item[1])
