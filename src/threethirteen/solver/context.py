@@ -1,7 +1,9 @@
-"""What the solver knows for one rules set and wild rank: weights, limits, suit memos.
+"""What the solver knows for one rules set and wild rank: weights, limits, memos.
 
-The suit memos are the solver's only caches: one suit's holding, solved for runs, is a
-piece that recurs across hands, turns and games.
+Every memo holds a piece smaller than a hand, one that recurs across hands, turns and
+games: one suit's holding (its run vectors, its layout) or one rank's cards (its set
+cores). None remembers a whole hand. Memos keyed by suit holdings are emptied when they
+reach ``MEMO_LIMIT`` entries; the others are bounded by the number of rank patterns.
 """
 
 from __future__ import annotations
