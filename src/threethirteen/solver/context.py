@@ -13,12 +13,11 @@ from typing import Any
 from threethirteen.melds import MAX_RUN, MIN_MELD
 from threethirteen.rules import Rules
 from threethirteen.scoring import rank_points
-from threethirteen.solver.tables import present, ranks_of, run_shapes, spread_of
+from threethirteen.solver.tables import present, run_shapes, spread_of
 
 NEG = -(1 << 60)
 SCALE = 128  # a card weighs points * SCALE + 1: least penalty first, then fewest cards
 UNLIMITED = 1 << 20
-FIT_BY_SUBSETS = 8  # most ranks in a suit for which ``fitting`` tries their subsets
 Vector = tuple[int, ...]  # by k: the most weight a suit melds in runs using exactly k wilds
 SUIT_BITS = 52  # a hand's holding: one suit's holding per 52 bits, clubs lowest
 SUIT_MASK = (1 << SUIT_BITS) - 1
@@ -69,12 +68,11 @@ class Context:
         # natural is only needed when a run's 13-card cap could bind
         self.smallest_set = [
             max(MIN_MELD - min(wilds, self.limit, MIN_MELD - 1), 1 if wilds >= MAX_RUN - 1 else 2)
-            for wilds in range(SCALE)
+            for wilds in range(SCALE)  # a hand holds fewer than SCALE cards
         ]
         self.memo0: dict[int, int] = {0: 0}
         # values are tuples of ints, which the garbage collector stops tracking
         self.vectors: dict[int, dict[int, Vector]] = {}  # by wilds, then by holding
-        self._cores: dict[tuple[int, int], tuple[RunCore, ...]] = {}
         self._fitting: dict[int, tuple[RunCore, ...]] = {}
         self._by_mask: dict[int, RunCore] = {}
         self.traces: dict[int, Any] = {}  # filled by the layout: per holding << 7 | wilds
@@ -82,20 +80,6 @@ class Context:
         self.set_options: dict[int, Any] = {}  # filled by the search: per rank's column
         self.run_melds: dict[int, Any] = {}  # filled by the layout: runs without wilds
         self.run_shapes: dict[int, Any] = {}  # filled by the layout: runs with wilds
-
-    def cores(self, bit: int, holes: int) -> tuple[RunCore, ...]:
-        """Run cores whose lowest rank is ``bit + 1`` needing at most ``holes`` wilds."""
-        found = self._cores.get((bit, holes))
-        if found is None:
-            cores = []
-            for spread, need in self.shapes.by_lowest[bit]:
-                if need > holes:
-                    break
-                ranks = ranks_of(spread)
-                value = sum(self.weight[rank] for rank in ranks)
-                cores.append((spread, need, min(MAX_RUN - len(ranks), self.limit), value))
-            found = self._cores[(bit, holes)] = tuple(cores)
-        return found
 
     def fitting(self, have: int, holes: int) -> tuple[RunCore, ...]:
         """The cores that start at the lowest rank of ``have`` (a spread), hold only ranks
@@ -107,15 +91,13 @@ class Context:
         return found
 
     def _fit(self, have: int, holes: int) -> tuple[RunCore, ...]:
-        """``fitting`` computed: each rank set drawn from ``have`` that holds its lowest rank,
-        in the order of ``cores`` (by need, then by rank mask)."""
-        bits, rest = [], have
-        while rest:
-            low = rest & -rest
-            rest -= low
+        """``fitting`` computed: each rank set drawn from ``have`` that holds its lowest rank
+        and can be a run, by need, then by rank mask."""
+        bits = []
+        while have:
+            low = have & -have
+            have -= low
             bits.append(low.bit_length() >> 2)
-        if len(bits) > FIT_BY_SUBSETS:  # scanning every shape is then the cheaper way
-            return tuple(core for core in self.cores(bits[0], holes) if core[0] & have == core[0])
         masks = [1 << bits[0]]
         for bit in bits[1:]:
             masks += [mask | 1 << bit for mask in masks]

@@ -38,24 +38,19 @@ def present(holding: int) -> int:
 class RunShapes:
     """Every rank set that can be the naturals of a run under one ``ace`` mode.
 
-    ``by_lowest[b]`` lists (spread, need) for the sets whose lowest rank is b + 1, ordered
-    by ``need``: the wilds that fill the gaps and reach three cards.
+    ``need[mask]`` (bit r - 1 of ``mask`` for rank r) is the number of wilds that fill the
+    gaps of a run of those ranks and bring it to three cards, ``NO_RUN`` if no run holds
+    them all.
     """
 
     def __init__(self, ace: Ace) -> None:
         self.ace = ace
-        self.by_lowest: list[list[tuple[int, int]]] = [[] for _ in range(13)]
-        # by rank mask (bit r - 1 for rank r): the wilds a run of those ranks needs
         self.need: list[int] = [NO_RUN] * (1 << 13)
         for mask in range(1, 1 << 13):
             ranks = [bit + 1 for bit in range(13) if mask >> bit & 1]
             span = run_span(ranks, ace)
-            if span > MAX_RUN:
-                continue
-            need = self.need[mask] = max(span, MIN_MELD) - len(ranks)
-            self.by_lowest[ranks[0] - 1].append((spread_of(ranks), need))
-        for shapes in self.by_lowest:
-            shapes.sort(key=lambda item: item[1])
+            if span <= MAX_RUN:
+                self.need[mask] = max(span, MIN_MELD) - len(ranks)
 
 
 _SHAPES: dict[Ace, RunShapes] = {}
