@@ -90,9 +90,7 @@ def readings(codes: list[int], ctx: Context) -> list[Reading]:
     natural_weight = tally & WEIGHT_MASK
     jokers = tally >> JOKER_SHIFT
     wild_rank = tally >> WILD_RANK_SHIFT & 0xFF
-    if not wild_rank:
-        return [Reading(holding, columns, natural_weight, _costs(ctx, 0, jokers), ())]
-    if not ctx.split_wilds:
+    if not wild_rank or not ctx.split_wilds:
         return [Reading(holding, columns, natural_weight, _costs(ctx, wild_rank, jokers), ())]
     wild = ctx.wild
     copies = [codes.count(suit * 13 + wild - 1) for suit in range(4)]
@@ -210,8 +208,8 @@ class _Search:
         self.natural_weight = reading.natural_weight
         self.memo0 = ctx.memo0
         self.wilds = len(reading.wild_costs)
-        self.vectors = ctx.vectors_of(self.wilds)  # one length for all leaves: exact-count
-        # entries do not depend on a vector's length
+        # one run-vector length for all leaves: exact-count entries do not depend on it
+        self.vectors = ctx.vectors_of(self.wilds)
         self.options = _set_options(reading, ctx, self.wilds)
         self.several = ctx.limit < UNLIMITED  # several sets of one rank can then matter
         self.base: list[int] = []  # best runs with at most k wilds and no sets, once known
@@ -365,22 +363,20 @@ def _leftover(
 
 
 def combine(parts: tuple[Vector, ...], spare: int) -> list[int]:
-    """The four suits' best total run weight using exactly k = 0..``spare`` wilds."""
+    """The four suits' best total run weight using exactly k = 0..``spare`` wilds, for
+    ``spare`` of 2 or more (the leaf works one spare wild out itself)."""
     first, second, third, fourth = parts
-    zero = first[0] + second[0] + third[0] + fourth[0]
     if spare > 2:
         combined = list(first[: spare + 1])
         for vector in parts[1:]:
             combined = convolve(combined, vector)
         return combined
+    zero = first[0] + second[0] + third[0] + fourth[0]
     one = sorted((first[1] - first[0], second[1] - second[0], third[1] - third[0],
                   fourth[1] - fourth[0]))
-    with_one = zero + one[3] if one[3] > LOW else NEG
-    if spare == 1:
-        return [zero, with_one]
     two = max(first[2] - first[0], second[2] - second[0], third[2] - third[0],
               fourth[2] - fourth[0], one[3] + one[2])
-    return [zero, with_one, zero + two if two > LOW else NEG]
+    return [zero, zero + one[3] if one[3] > LOW else NEG, zero + two if two > LOW else NEG]
 
 
 def _holds(holding: int, core: SetCore) -> bool:
