@@ -39,7 +39,8 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
             continue
         wilds = allocation[suit]
         if not wilds:
-            runs, dead = plain_layouts.get(key << 2 | suit) or _plain_layout(ctx, key, suit)
+            runs, dead = plain_layouts.get(key << 2 | suit) or _plain_layout(
+                ctx, key, suit, parts[suit][0] if parts else ctx.suit0(key))
             melds += runs
             unmelded += dead
             continue
@@ -47,7 +48,7 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
             key -= spread
             melds.append(_run_meld(ctx, spread, suit, _take(fillers, used)))
         if key:  # what the runs leave is dead: it has no runs of its own
-            unmelded += (plain_layouts.get(key << 2 | suit) or _plain_layout(ctx, key, suit))[1]
+            unmelded += (plain_layouts.get(key << 2 | suit) or _plain_layout(ctx, key, suit, 0))[1]
     if pure:
         melds.extend(_pure_melds(_take(fillers, pure), ctx.limit))
     assert not fillers, "every melded wild has a place"
@@ -61,11 +62,14 @@ def _by_code(card: Card) -> int:
     return card.code
 
 
-def _plain_layout(ctx: Context, key: int, suit: int) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
-    """The runs and dead cards of one suit's holding ``key`` without wilds (memoised)."""
+def _plain_layout(
+    ctx: Context, key: int, suit: int, value: int
+) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """The runs and dead cards of one suit's holding ``key`` without wilds, whose runs are
+    known to weigh ``value`` (memoised)."""
     runs: tuple[Meld, ...] = ()
     dead = key
-    if ctx.suit0(key):
+    if value:
         for spread, _ in _trace(ctx, key, 0, 0):
             dead -= spread
             runs += (_run_meld(ctx, spread, suit, []),)
