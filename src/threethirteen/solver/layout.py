@@ -5,8 +5,8 @@ from __future__ import annotations
 from threethirteen.cards import JOKER, Card
 from threethirteen.melds import MIN_MELD, Meld, MeldKind, run_positions
 from threethirteen.rules import Ace
-from threethirteen.solver.context import MEMO_LIMIT, SUIT_BITS, SUIT_MASK, Context
-from threethirteen.solver.search import Plan, Reading, allocate
+from threethirteen.solver.context import MEMO_LIMIT, Context
+from threethirteen.solver.search import Plan, Reading, allocate, suit_keys
 from threethirteen.solver.tables import present, ranks_of
 
 _CARDS = tuple(Card.from_code(code) for code in range(53))
@@ -33,8 +33,7 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
     allocation = allocate(parts, run_wilds) if run_wilds else (0, 0, 0, 0)
     plain_layouts, traces, length = ctx.suit_layouts, ctx.traces, len(reading.wild_costs)
     unmelded: list[Card] = []
-    for suit, key in enumerate((holding & SUIT_MASK, holding >> SUIT_BITS & SUIT_MASK,
-                                holding >> 2 * SUIT_BITS & SUIT_MASK, holding >> 3 * SUIT_BITS)):
+    for suit, key in enumerate(suit_keys(holding)):
         if not key:
             continue
         wilds = allocation[suit]
@@ -73,13 +72,8 @@ def _plain_layout(
         for spread, _ in _trace(ctx, key, 0, 0):
             dead -= spread
             runs += (_run_meld(ctx, spread, suit, []),)
-    cards: tuple[Card, ...] = ()
-    have = present(dead)
-    while have:
-        low = have & -have
-        have -= low
-        bit = low.bit_length() >> 2
-        cards += (_CARDS[suit * 13 + bit],) * (dead >> 4 * bit & 15)
+    cards = tuple(_CARDS[suit * 13 + rank - 1] for rank in ranks_of(dead)
+                  for _ in range(dead >> 4 * (rank - 1) & 15))
     if len(ctx.suit_layouts) > MEMO_LIMIT:
         ctx.suit_layouts.clear()
     found = ctx.suit_layouts[key << 2 | suit] = (runs, cards)

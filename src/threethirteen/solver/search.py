@@ -190,6 +190,12 @@ def _set_options(reading: Reading, ctx: Context, wilds: int) -> list[RankOptions
     return options
 
 
+def suit_keys(holding: int) -> tuple[int, int, int, int]:
+    """The four suits' holdings within a hand's holding (clubs first)."""
+    return (holding & SUIT_MASK, holding >> SUIT_BITS & SUIT_MASK,
+            holding >> 2 * SUIT_BITS & SUIT_MASK, holding >> 3 * SUIT_BITS)
+
+
 class _Search:
     """Choose set cores rank by rank, then score the suits' runs with what is left.
 
@@ -239,6 +245,7 @@ class _Search:
         base = self.base
         if base and total - base[spare] >= plan.score:
             return  # these runs cannot beat the runs of the hand without sets
+        # suit_keys(holding), inlined: this is the hottest path
         clubs = holding & SUIT_MASK
         diamonds = holding >> SUIT_BITS & SUIT_MASK
         hearts = holding >> 2 * SUIT_BITS & SUIT_MASK
