@@ -35,6 +35,9 @@ from threethirteen.solver.context import (
 SetCore = tuple[int, tuple[int, ...], int, Meld]  # rank, per-suit counts, wilds needed, naturals
 SetOption = tuple[int, int, int, SetCore]  # (need, weight, holding delta, core)
 RankOptions = tuple[list[SetOption], int, int]  # options, largest weight, largest free weight
+# A rank's options and largest weight, with the most weight the set cores of the ranks
+# above it may add with wilds to spare, and without (cores of three naturals or more)
+Level = tuple[list[SetOption], int, int, int]
 
 NIBBLE_PAIRS = sum(0x0F0F << (16 * rank) for rank in range(13))
 BYTE_PAIRS = sum(0x00FF << (16 * rank) for rank in range(13))
@@ -171,23 +174,27 @@ def solve(codes: list[int], ctx: Context, want_plan: bool) -> Plan:
     return plan
 
 
-def _set_options(reading: Reading, ctx: Context, wilds: int) -> list[RankOptions]:
-    """The set cores worth trying, per rank that has enough naturals for one."""
+def _set_levels(reading: Reading, ctx: Context, wilds: int) -> list[Level]:
+    """The set cores worth trying, per rank that has enough naturals for one, highest rank
+    first, each with how much weight the sets of the ranks above it may add."""
     smallest = ctx.smallest_set[wilds]
     columns = reading.columns
     totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
     totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
     candidates = (totals + _THRESHOLDS[smallest]) & FIELD_TOPS  # ranks with enough cards
-    options: list[RankOptions] = []
+    levels: list[Level] = []
     known = ctx.set_options
+    above = above_free = 0
     while candidates:
-        low = candidates & -candidates
-        candidates ^= low
-        rank = low.bit_length() >> 4
+        rank = candidates.bit_length() >> 4  # the highest rank left
+        candidates ^= 1 << (16 * rank - 1)
         column = columns >> (16 * rank - 16) & 0xFFFF
-        found = known.get(column << 8 | rank << 2 | smallest)
-        options.append(found or rank_options(ctx, rank, column, smallest))
-    return options
+        options, top, free = known.get(column << 8 | rank << 2 | smallest) or rank_options(
+            ctx, rank, column, smallest)
+        levels.append((options, top, above, above_free))
+        above += top
+        above_free += free
+    return levels
 
 
 def suit_keys(holding: int) -> tuple[int, int, int, int]:
@@ -203,8 +210,8 @@ class _Search:
     taking cards out of a suit never lets it meld more with the same wilds.
     """
 
-    __slots__ = ("reading", "ctx", "plan", "want_plan", "wilds", "options", "several", "base",
-                 "chosen", "later", "later_free", "vectors", "memo0", "natural_weight")
+    __slots__ = ("reading", "ctx", "plan", "want_plan", "wilds", "levels", "several", "base",
+                 "chosen", "vectors", "memo0", "natural_weight")
 
     def __init__(self, reading: Reading, ctx: Context, plan: Plan, want_plan: bool) -> None:
         self.reading = reading
@@ -216,25 +223,19 @@ class _Search:
         self.wilds = len(reading.wild_costs)
         # one run-vector length for all leaves: exact-count entries do not depend on it
         self.vectors = ctx.vectors_of(self.wilds)
-        self.options = _set_options(reading, ctx, self.wilds)
+        self.levels = _set_levels(reading, ctx, self.wilds)
         self.several = ctx.limit < UNLIMITED  # several sets of one rank can then matter
         self.base: list[int] = []  # best runs with at most k wilds and no sets, once known
         self.chosen: list[SetCore] = []
-        # most weight the set cores of ranks from index i on may add, with wilds to spare
-        # (``later``) or without (``later_free``: cores of three naturals or more)
-        self.later, self.later_free = [0], [0]
 
     def run(self) -> None:
         self.leaf(self.reading.holding, 0, 0)
-        if not self.options:
+        if not self.levels:
             return
-        later, later_free = self.later, self.later_free
-        for _, top, free in reversed(self.options):
-            later.append(later[-1] + top)
-            later_free.append(later_free[-1] + free)
-        later.reverse()
-        later_free.reverse()
-        self.add_sets(0, 0, self.reading.holding, 0, 0)
+        if self.several:
+            self.add_sets_limited(len(self.levels) - 1, 0, self.reading.holding, 0, 0)
+        else:
+            self.add_sets(len(self.levels), self.reading.holding, 0, 0)
 
     def leaf(self, holding: int, set_value: int, set_need: int) -> None:
         """Score the runs of ``holding`` with the chosen sets and the wilds they leave."""
@@ -310,36 +311,52 @@ class _Search:
                 plan.found = (self.reading, holding, tuple(chosen), set_need, parts, run_wilds,
                               extra, pure)
 
-    def add_sets(self, low: int, first: int, holding: int, set_value: int, set_need: int) -> None:
-        """Add a set core of a rank from index ``low`` on (of that rank, from option
-        ``first`` on), score it, then add more: each choice of sets is tried once, in order."""
-        options, several, plan, chosen = self.options, self.several, self.plan, self.chosen
-        base, wilds, count = self.base, self.wilds, len(options)
+    def add_sets(self, count: int, holding: int, set_value: int, set_need: int) -> None:
+        """Add a set core of one of the ``count`` highest ranks, score it, then add sets of
+        higher ranks: each choice of sets is tried once, in order."""
+        levels, plan, chosen, base = self.levels, self.plan, self.chosen, self.base
+        spare = self.wilds - set_need
         unset = self.natural_weight - set_value
-        for index in range(count - 1, low - 1, -1):
-            rank_options, top, _ = options[index]
-            room = unset - top if several else unset  # further sets of this rank may add up
-            # to all its cards
-            rest, rest_free = self.later[index + 1], self.later_free[index + 1]
-            for position in range(first if index == low else 0, len(rank_options)):
-                need, value, delta, core = rank_options[position]
-                left = wilds - set_need - need
+        for index in range(count):
+            rank_options, _, above, above_free = levels[index]
+            for need, value, delta, core in rank_options:
+                left = spare - need
                 # options come largest first, so a later one has no more value and no
                 # more wilds left: once one cannot beat the best so far, none after can
-                if left < 0 or room - value - (rest if left else rest_free) - base[left] >= (
+                if left < 0 or unset - value - (above if left else above_free) - base[left] >= (
                     plan.score
                 ):
                     break
-                if several and index == low and not _holds(holding, core):
+                chosen.append(core)
+                self.leaf(holding - delta, set_value + value, set_need + need)
+                if above if left else above_free:  # a set of a higher rank may still fit
+                    self.add_sets(index, holding - delta, set_value + value, set_need + need)
+                chosen.pop()
+
+    def add_sets_limited(
+        self, last: int, first: int, holding: int, set_value: int, set_need: int
+    ) -> None:
+        """``add_sets`` when wilds per meld are limited, so that several sets of one rank
+        can matter: ranks down to index ``last``, whose options start at ``first``."""
+        levels, plan, chosen, base = self.levels, self.plan, self.chosen, self.base
+        spare = self.wilds - set_need
+        unset = self.natural_weight - set_value
+        for index in range(last + 1):
+            rank_options, top, above, above_free = levels[index]
+            room = unset - top  # further sets of this rank may add up to all its cards
+            for position in range(first if index == last else 0, len(rank_options)):
+                need, value, delta, core = rank_options[position]
+                left = spare - need
+                if left < 0 or room - value - (above if left else above_free) - base[left] >= (
+                    plan.score
+                ):
+                    break
+                if index == last and not _holds(holding, core):
                     continue  # a further set of this rank: its cards may be spent
                 chosen.append(core)
                 self.leaf(holding - delta, set_value + value, set_need + need)
-                if several:  # more sets of this rank, from this option on, or of later ranks
-                    self.add_sets(index, position, holding - delta, set_value + value,
-                                  set_need + need)
-                elif index + 1 < count:
-                    self.add_sets(index + 1, 0, holding - delta, set_value + value,
-                                  set_need + need)
+                self.add_sets_limited(index, position, holding - delta, set_value + value,
+                                      set_need + need)
                 chosen.pop()
 
 
