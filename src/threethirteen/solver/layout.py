@@ -6,7 +6,7 @@ from threethirteen.cards import JOKER, Card
 from threethirteen.melds import MIN_MELD, Meld, MeldKind, run_positions
 from threethirteen.rules import Ace
 from threethirteen.solver.context import MEMO_LIMIT, Context
-from threethirteen.solver.search import Plan, Reading, allocate, suit_keys
+from threethirteen.solver.search import Plan, allocate, suit_keys
 from threethirteen.solver.tables import present, ranks_of
 
 _CARDS = tuple(Card.from_code(code) for code in range(53))
@@ -16,8 +16,9 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
     """The melds and unmelded cards of ``plan`` for the hand of card ``codes``."""
     assert plan.found is not None
     reading, holding, sets, set_need, parts, run_wilds, extra, pure = plan.found
-    if reading.wild_costs:  # the dearest wilds are melded, each meld taking from the end
-        fillers = _wild_pool(codes, ctx, reading)
+    wild_costs, read_as_naturals = reading[3], reading[4]
+    if wild_costs:  # the dearest wilds are melded, each meld taking from the end
+        fillers = _wild_pool(codes, ctx, len(wild_costs), read_as_naturals)
         left_out = fillers[set_need + run_wilds + extra + pure:]
         del fillers[len(fillers) - len(left_out):]
     else:
@@ -31,7 +32,7 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
         else:
             melds.append(naturals)
     allocation = allocate(parts, run_wilds) if run_wilds else (0, 0, 0, 0)
-    plain_layouts, traces, length = ctx.suit_layouts, ctx.traces, len(reading.wild_costs)
+    plain_layouts, traces, length = ctx.suit_layouts, ctx.traces, len(wild_costs)
     unmelded: list[Card] = []
     for suit, key in enumerate(suit_keys(holding)):
         if not key:
@@ -80,15 +81,18 @@ def _plain_layout(
     return found
 
 
-def _wild_pool(codes: list[int], ctx: Context, reading: Reading) -> list[Card]:
-    """The reading's wild cards, in the order of its costs (dearest first)."""
+def _wild_pool(
+    codes: list[int], ctx: Context, wilds: int, naturals: tuple[int, ...]
+) -> list[Card]:
+    """A reading's ``wilds`` wild cards, in the order of its costs (dearest first), when it
+    reads ``naturals`` wild-rank cards of each suit as naturals."""
     ranked = sorted(filter(ctx.wild_rank_codes.__contains__, codes), reverse=True)
-    if reading.naturals:  # some wild-rank cards stand for themselves
-        for suit, naturals in enumerate(reading.naturals):
-            for _ in range(naturals):
+    if naturals:  # some wild-rank cards stand for themselves
+        for suit, count in enumerate(naturals):
+            for _ in range(count):
                 ranked.remove(suit * 13 + ctx.wild - 1)
     pool = list(map(_CARDS.__getitem__, ranked))  # equal costs: the higher code first
-    jokers = len(reading.wild_costs) - len(pool)
+    jokers = wilds - len(pool)
     if jokers:
         return [JOKER] * jokers + pool if ctx.joker_weight >= ctx.weight[ctx.wild] else (
             pool + [JOKER] * jokers)

@@ -48,20 +48,11 @@ LOW = NEG // 2  # below this, a sum holds an impossible (NEG) entry
 _THRESHOLDS = [FIELD_TOPS - smallest * FIELD_ONES for smallest in range(4)]  # by set size
 
 
-class Reading:
-    """One reading of a hand: which wild-rank cards stand for themselves."""
-
-    __slots__ = ("holding", "columns", "natural_weight", "wild_costs", "naturals")
-
-    def __init__(
-        self, holding: int, columns: int, natural_weight: int, wild_costs: list[int],
-        naturals: tuple[int, ...],
-    ) -> None:
-        self.holding = holding
-        self.columns = columns
-        self.natural_weight = natural_weight
-        self.wild_costs = wild_costs  # weights of the wild cards, dearest first
-        self.naturals = naturals  # wild-rank cards read as naturals, per suit
+# One reading of a hand, which says which wild-rank cards stand for themselves: the
+# holding and columns of its naturals, their weight, the weights of its wild cards
+# (dearest first) and the wild-rank cards read as naturals, per suit. A plain tuple,
+# cheap to build: a hand usually has one reading.
+Reading = tuple[int, int, int, list[int], tuple[int, ...]]
 
 
 class Plan:
@@ -80,27 +71,18 @@ class Plan:
 Found = tuple[Reading, int, tuple[SetCore, ...], int, tuple[Vector, ...], int, int, int]
 
 
-def readings(codes: list[int], ctx: Context) -> list[Reading]:
-    """Every reading of the wild-rank cards that can matter.
-
-    Without limits on wilds a wild-rank card gains nothing by standing for itself, so it
-    is simply wild; otherwise each count of natural copies per suit is tried.
-    """
-    total = sum(map(ctx.code_unit.__getitem__, codes))
-    holding = total & HOLDING_MASK
-    columns = total >> COLUMNS_SHIFT & HOLDING_MASK
-    tally = total >> TALLY_SHIFT
-    natural_weight = tally & WEIGHT_MASK
-    jokers = tally >> JOKER_SHIFT
-    wild_rank = tally >> WILD_RANK_SHIFT & 0xFF
-    if not wild_rank or not ctx.split_wilds:
-        return [Reading(holding, columns, natural_weight, _costs(ctx, wild_rank, jokers), ())]
+def split_readings(
+    codes: list[int], ctx: Context, holding: int, columns: int, natural_weight: int,
+    wild_rank: int, jokers: int,
+) -> list[Reading]:
+    """The readings of a hand with ``wild_rank`` cards of the wild rank, when wilds are
+    limited: each count of natural copies per suit is tried (see ``solve``)."""
     wild = ctx.wild
     copies = [codes.count(suit * 13 + wild - 1) for suit in range(4)]
     found = []
     for naturals in product(*(range(n + 1) for n in copies)):
         read = sum(naturals)
-        found.append(Reading(
+        found.append((
             holding + sum(n << (4 * (suit * 13 + wild - 1)) for suit, n in enumerate(naturals)),
             columns + sum(n << (16 * (wild - 1) + 4 * suit) for suit, n in enumerate(naturals)),
             natural_weight + read * ctx.weight[wild],
@@ -165,20 +147,33 @@ def pure_sizes(limit: int, wilds: int) -> tuple[int, ...]:
 
 
 def solve(codes: list[int], ctx: Context, want_plan: bool) -> Plan:
-    """The best plan over every reading, set choice and wild allocation."""
+    """The best plan over every reading, set choice and wild allocation.
+
+    Without limits on wilds a wild-rank card gains nothing by standing for itself, so it
+    is simply wild and the hand has one reading; otherwise each is searched.
+    """
     plan = Plan()
-    for reading in readings(codes, ctx):
-        _Search(reading, ctx, plan, want_plan).run()
-        if plan.score == 0:
-            break
+    total = sum(map(ctx.code_unit.__getitem__, codes))
+    holding = total & HOLDING_MASK
+    columns = total >> COLUMNS_SHIFT & HOLDING_MASK
+    tally = total >> TALLY_SHIFT
+    wild_rank = tally >> WILD_RANK_SHIFT & 0xFF
+    if wild_rank and ctx.split_wilds:
+        for reading in split_readings(codes, ctx, holding, columns, tally & WEIGHT_MASK,
+                                      wild_rank, tally >> JOKER_SHIFT):
+            _Search(reading, ctx, plan, want_plan).run()
+            if plan.score == 0:
+                break
+    else:
+        costs = _costs(ctx, wild_rank, tally >> JOKER_SHIFT)
+        _Search((holding, columns, tally & WEIGHT_MASK, costs, ()), ctx, plan, want_plan).run()
     return plan
 
 
-def _set_levels(reading: Reading, ctx: Context, wilds: int) -> list[Level]:
+def _set_levels(columns: int, ctx: Context, wilds: int) -> list[Level]:
     """The set cores worth trying, per rank that has enough naturals for one, highest rank
     first, each with how much weight the sets of the ranks above it may add."""
     smallest = ctx.smallest_set[wilds]
-    columns = reading.columns
     totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
     totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
     candidates = (totals + _THRESHOLDS[smallest]) & FIELD_TOPS  # ranks with enough cards
@@ -210,32 +205,34 @@ class _Search:
     taking cards out of a suit never lets it meld more with the same wilds.
     """
 
-    __slots__ = ("reading", "ctx", "plan", "want_plan", "wilds", "levels", "several", "base",
-                 "chosen", "vectors", "memo0", "natural_weight")
+    __slots__ = ("reading", "ctx", "plan", "want_plan", "wilds", "wild_costs", "levels",
+                 "several", "base", "chosen", "vectors", "memo0", "natural_weight")
 
     def __init__(self, reading: Reading, ctx: Context, plan: Plan, want_plan: bool) -> None:
         self.reading = reading
         self.ctx = ctx
         self.plan = plan
         self.want_plan = want_plan
-        self.natural_weight = reading.natural_weight
+        _, columns, self.natural_weight, costs, _ = reading
+        self.wild_costs = costs
         self.memo0 = ctx.memo0
-        self.wilds = len(reading.wild_costs)
+        self.wilds = wilds = len(costs)
         # one run-vector length for all leaves: exact-count entries do not depend on it
-        self.vectors = ctx.vectors_of(self.wilds)
-        self.levels = _set_levels(reading, ctx, self.wilds)
+        self.vectors = ctx.vectors.get(wilds) or ctx.vectors_of(wilds)
+        self.levels = _set_levels(columns, ctx, wilds)
         self.several = ctx.limit < UNLIMITED  # several sets of one rank can then matter
         self.base: list[int] = []  # best runs with at most k wilds and no sets, once known
         self.chosen: list[SetCore] = []
 
     def run(self) -> None:
-        self.leaf(self.reading.holding, 0, 0)
+        holding = self.reading[0]
+        self.leaf(holding, 0, 0)
         if not self.levels:
             return
         if self.several:
-            self.add_sets_limited(len(self.levels) - 1, 0, self.reading.holding, 0, 0)
+            self.add_sets_limited(len(self.levels) - 1, 0, holding, 0, 0)
         else:
-            self.add_sets(len(self.levels), self.reading.holding, 0, 0)
+            self.add_sets(len(self.levels), holding, 0, 0)
 
     def leaf(self, holding: int, set_value: int, set_need: int) -> None:
         """Score the runs of ``holding`` with the chosen sets and the wilds they leave."""
@@ -296,7 +293,7 @@ class _Search:
                     plan.found = (self.reading, holding, tuple(chosen), set_need, parts,
                                   run_wilds, spare - run_wilds, 0)
             return
-        costs = self.reading.wild_costs
+        costs = self.wild_costs
         if chosen or spare >= MIN_MELD:
             score, run_wilds, extra, pure = _leftover(self.ctx, combined, spare, chosen, costs)
         else:  # no sets and too few wilds for an all-wild meld: wilds not in runs stay out
