@@ -22,7 +22,6 @@ from operator import attrgetter
 from threethirteen.cards import Card, Hand, Rank
 from threethirteen.melds import Meld
 from threethirteen.rules import Rules
-from threethirteen.scoring import check_wild
 from threethirteen.solver.context import SCALE, context
 from threethirteen.solver.layout import lay_out
 from threethirteen.solver.search import solve
@@ -51,12 +50,6 @@ class Arrangement:
         }
 
 
-def _wild(wild: WildLike) -> int:
-    if type(wild) is int and 3 <= wild <= 13:
-        return wild
-    return int(check_wild(wild))
-
-
 _CODE = attrgetter("code")
 
 
@@ -72,12 +65,12 @@ def _codes(hand: HandLike) -> list[int]:
 
 def deadwood(hand: HandLike, *, wild: WildLike, rules: Rules) -> int:
     """The least penalty ``hand`` can leave unmelded (no arrangement is built)."""
-    return solve(_codes(hand), context(rules, _wild(wild)), want_plan=False).score // SCALE
+    return solve(_codes(hand), context(rules, wild), want_plan=False).score // SCALE
 
 
 def arrange(hand: HandLike, *, wild: WildLike, rules: Rules) -> Arrangement:
     """The least penalty ``hand`` can leave, with one arrangement that reaches it."""
-    ctx = context(rules, _wild(wild))
+    ctx = context(rules, wild)
     codes = _codes(hand)
     plan = solve(codes, ctx, want_plan=True)
     melds, unmelded = lay_out(plan, ctx, codes)
@@ -86,7 +79,7 @@ def arrange(hand: HandLike, *, wild: WildLike, rules: Rules) -> Arrangement:
 
 def unmelded_count(hand: HandLike, *, wild: WildLike, rules: Rules) -> int:
     """The fewest cards of ``hand`` that any arrangement leaves unmelded."""
-    return solve(_codes(hand), context(rules, _wild(wild), count_only=True), False).score
+    return solve(_codes(hand), context(rules, wild, count_only=True), False).score
 
 
 def melds_completely(hand: HandLike, *, wild: WildLike, rules: Rules) -> bool:
@@ -101,7 +94,7 @@ def go_out_discards(hand: HandLike, *, wild: WildLike, rules: Rules) -> list[Car
     unmelded at best has no such discard. Otherwise each distinct card is tried.
     """
     codes = _codes(hand)
-    ctx = context(rules, _wild(wild), count_only=True)
+    ctx = context(rules, wild, count_only=True)
     if not codes or solve(codes, ctx, want_plan=False).score > 1:
         return []
     found: list[Card] = []

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from threethirteen.cards import Rank
 from threethirteen.melds import MAX_RUN, MIN_MELD
 from threethirteen.rules import Rules
-from threethirteen.scoring import rank_points
+from threethirteen.scoring import check_wild, rank_points
 from threethirteen.solver.tables import present, run_shapes, spread_of
 
 NEG = -(1 << 60)
@@ -172,15 +173,17 @@ class Context:
 
 
 _CONTEXTS: dict[tuple[object, ...], Context] = {}
-_BY_IDENTITY: dict[tuple[int, int, bool], tuple[Rules, Context]] = {}
+_BY_IDENTITY: dict[tuple[int, object, bool], tuple[Rules, Context]] = {}
 MEMO_LIMIT = 1 << 21  # entries per memo before it is emptied, to bound memory
 
 
-def context(rules: Rules, wild: int, count_only: bool = False) -> Context:
-    """The shared context of ``rules`` and ``wild`` (found by identity first: it is hot)."""
+def context(rules: Rules, wild: int | str | Rank, count_only: bool = False) -> Context:
+    """The shared context of ``rules`` and the wild rank ``wild`` (checked as by
+    ``check_wild``), found by identity first: it is hot."""
     fast = _BY_IDENTITY.get((id(rules), wild, count_only))
-    if fast is not None and fast[0] is rules:
+    if fast is not None and fast[0] is rules and type(wild) is int:
         return fast[1]
+    wild = int(check_wild(wild))
     key = (
         rules.ace, rules.face_values, rules.wild_penalty, rules.joker_penalty,
         rules.all_wild_melds, rules.max_wilds_per_meld, wild, count_only,
