@@ -270,11 +270,32 @@ class _Search:
             suit = self.ctx.suit
             parts = (suit(clubs, wilds), suit(diamonds, wilds), suit(hearts, wilds),
                      suit(spades, wilds))
-        if spare == 1:  # the common case, without the general product
+        chosen = self.chosen
+        if spare == 1:  # the common case, worked out in closed form
             first, second, third, fourth = parts
             zero = first[0] + second[0] + third[0] + fourth[0]
             gain = max(first[1] - first[0], second[1] - second[0], third[1] - third[0],
-                       fourth[1] - fourth[0])
+                       fourth[1] - fourth[0])  # of the wild in the best suit's runs
+            if not base:
+                base.extend((zero, zero + gain if gain > 0 else zero))
+            if not chosen:  # then it is the only wild: in runs, or unmelded
+                unmelded = self.wild_costs[0]
+                score, run_wilds = (total - zero - gain, 1) if -gain < unmelded else (
+                    total - zero + unmelded, 0)
+                if score < plan.score:
+                    plan.score = score
+                    if self.want_plan:
+                        plan.found = (self.reading, holding, (), 0, parts, run_wilds, 0, 0)
+                return
+            if not self.several:  # in runs, or in a set
+                run_wilds = 1 if gain > 0 else 0
+                score = total - zero - gain * run_wilds
+                if score < plan.score:
+                    plan.score = score
+                    if self.want_plan:
+                        plan.found = (self.reading, holding, tuple(chosen), set_need, parts,
+                                      run_wilds, 1 - run_wilds, 0)
+                return
             combined = [zero, zero + gain] if gain > LOW else [zero, NEG]
         else:
             combined = combine(parts, spare)
@@ -283,7 +304,6 @@ class _Search:
             for k in range(1, len(base)):
                 if base[k] < base[k - 1]:
                     base[k] = base[k - 1]
-        chosen = self.chosen
         if chosen and not self.several:  # unbounded sets take every wild left over
             best = max(combined)
             if total - best < plan.score:
