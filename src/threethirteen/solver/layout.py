@@ -16,13 +16,15 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
     """The melds and unmelded cards of ``plan`` for the hand of card ``codes``."""
     assert plan.found is not None
     reading, holding, sets, set_need, parts, run_wilds, extra, pure = plan.found
-    wild_costs, read_as_naturals = reading[3], reading[4]
+    wild_costs = reading[3]
     if wild_costs:  # the dearest wilds are melded, each meld taking from the end
-        fillers = _wild_pool(codes, ctx, len(wild_costs), read_as_naturals)
-        left_out = fillers[set_need + run_wilds + extra + pure:]
-        del fillers[len(fillers) - len(left_out):]
+        fillers = _wild_pool(codes, ctx, len(wild_costs), reading[4])
+        melded = set_need + run_wilds + extra + pure
+        unmelded = fillers[melded:]  # the cheapest wilds
+        del fillers[melded:]
     else:
-        fillers, left_out = [], []
+        fillers, unmelded = [], []
+    left_out = bool(unmelded)
     melds: list[Meld] = []
     for _, _, need, naturals in sets:
         more = min(extra, ctx.limit - need)
@@ -31,29 +33,35 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
             melds.append(Meld(MeldKind.SET, naturals.cards + tuple(_take(fillers, need + more))))
         else:
             melds.append(naturals)
-    allocation = allocate(parts, run_wilds) if run_wilds else (0, 0, 0, 0)
-    plain_layouts, traces, length = ctx.suit_layouts, ctx.traces, len(wild_costs)
-    unmelded: list[Card] = []
-    for suit, key in enumerate(suit_keys(holding)):
-        if not key:
-            continue
-        wilds = allocation[suit]
-        if not wilds:
-            runs, dead = plain_layouts.get(key << 2 | suit) or _plain_layout(
-                ctx, key, suit, parts[suit][0] if parts else ctx.suit0(key))
-            melds += runs
-            unmelded += dead
-            continue
-        for spread, used in traces.get(key << 7 | wilds) or _trace(ctx, key, wilds, length):
-            key -= spread
-            melds.append(_run_meld(ctx, spread, suit, _take(fillers, used)))
-        if key:  # what the runs leave is dead: it has no runs of its own
-            unmelded += (plain_layouts.get(key << 2 | suit) or _plain_layout(ctx, key, suit, 0))[1]
+    plain_layouts = ctx.suit_layouts
+    if run_wilds:
+        allocation = allocate(parts, run_wilds)
+        traces, length = ctx.traces, len(wild_costs)
+        for suit, key in enumerate(suit_keys(holding)):
+            wilds = allocation[suit]
+            if wilds:
+                for spread, used in traces.get(key << 7 | wilds) or _trace(ctx, key, wilds, length):
+                    key -= spread
+                    melds.append(_run_meld(ctx, spread, suit, fillers, used))
+                if key:  # what the runs leave is dead: it has no runs of its own
+                    unmelded += (plain_layouts.get(key << 2 | suit)
+                                 or _plain_layout(ctx, key, suit, 0))[1]
+            elif key:
+                runs, dead = plain_layouts.get(key << 2 | suit) or _plain_layout(
+                    ctx, key, suit, parts[suit][0])
+                melds += runs
+                unmelded += dead
+    else:
+        for suit, key in enumerate(suit_keys(holding)):
+            if key:
+                runs, dead = plain_layouts.get(key << 2 | suit) or _plain_layout(
+                    ctx, key, suit, parts[suit][0] if parts else ctx.suit0(key))
+                melds += runs
+                unmelded += dead
     if pure:
         melds.extend(_pure_melds(_take(fillers, pure), ctx.limit))
     assert not fillers, "every melded wild has a place"
-    if left_out:  # the cheapest wilds
-        unmelded += left_out
+    if left_out:
         unmelded.sort(key=_by_code)
     return melds, unmelded
 
@@ -72,7 +80,7 @@ def _plain_layout(
     if value:
         for spread, _ in _trace(ctx, key, 0, 0):
             dead -= spread
-            runs += (_run_meld(ctx, spread, suit, []),)
+            runs += (_run_meld(ctx, spread, suit, [], 0),)
     cards = tuple(_CARDS[suit * 13 + rank - 1] for rank in ranks_of(dead)
                   for _ in range(dead >> 4 * (rank - 1) & 15))
     if len(ctx.suit_layouts) > MEMO_LIMIT:
@@ -155,27 +163,25 @@ def _trace(ctx: Context, key: int, wilds: int, length: int) -> Trace:
     return found
 
 
-def _run_meld(ctx: Context, spread: int, suit: int, fillers: list[Card]) -> Meld:
-    """A run in order: naturals at their ranks, wilds in the gaps and then at the ends."""
-    if not fillers:
+def _run_meld(ctx: Context, spread: int, suit: int, pool: list[Card], wilds: int) -> Meld:
+    """A run in order: naturals at their ranks, and ``wilds`` wilds from the end of
+    ``pool`` in the gaps and then at the ends."""
+    if not wilds:
         found: Meld | None = ctx.run_melds.get(spread << 2 | suit)
         if found is None:
             naturals = _run_shape(ranks_of(spread), suit, 0, ctx.ace)
             found = ctx.run_melds[spread << 2 | suit] = Meld(MeldKind.RUN, naturals)  # type: ignore[arg-type]
         return found
-    shape_key = (spread << 2 | suit) << 4 | len(fillers)
+    shape_key = (spread << 2 | suit) << 4 | wilds
     found_shape: tuple[list[Card | None], tuple[int, ...]] | None = ctx.run_shapes.get(shape_key)
     if found_shape is None:
-        laid = _run_shape(ranks_of(spread), suit, len(fillers), ctx.ace)
+        laid = _run_shape(ranks_of(spread), suit, wilds, ctx.ace)
         holes = tuple(index for index, card in enumerate(laid) if card is None)
         found_shape = ctx.run_shapes[shape_key] = (list(laid), holes)
     shape, holes = found_shape
     cards = shape.copy()
-    if len(holes) == 1:
-        cards[holes[0]] = fillers[0]
-    else:
-        for index, filler in zip(holes, reversed(fillers), strict=True):
-            cards[index] = filler
+    for index in holes:
+        cards[index] = pool.pop()
     return Meld(MeldKind.RUN, tuple(cards))  # type: ignore[arg-type]
 
 
