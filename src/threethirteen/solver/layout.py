@@ -44,18 +44,17 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
                     key -= spread
                     melds.append(_run_meld(ctx, spread, suit, fillers, used))
                 if key:  # what the runs leave is dead: it has no runs of its own
-                    unmelded += (plain_layouts.get(key << 2 | suit)
-                                 or _plain_layout(ctx, key, suit, 0))[1]
+                    unmelded += (plain_layouts.get(key) or _plain_layouts(ctx, key, 0))[suit][1]
             elif key:
-                runs, dead = plain_layouts.get(key << 2 | suit) or _plain_layout(
-                    ctx, key, suit, parts[suit][0])
+                runs, dead = (plain_layouts.get(key) or _plain_layouts(
+                    ctx, key, parts[suit][0]))[suit]
                 melds += runs
                 unmelded += dead
     else:
         for suit, key in enumerate(suit_keys(holding)):
             if key:
-                runs, dead = plain_layouts.get(key << 2 | suit) or _plain_layout(
-                    ctx, key, suit, parts[suit][0] if parts else ctx.suit0(key))
+                runs, dead = (plain_layouts.get(key) or _plain_layouts(
+                    ctx, key, parts[suit][0] if parts else ctx.suit0(key)))[suit]
                 melds += runs
                 unmelded += dead
     if pure:
@@ -70,22 +69,24 @@ def _by_code(card: Card) -> int:
     return card.code
 
 
-def _plain_layout(
-    ctx: Context, key: int, suit: int, value: int
-) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
-    """The runs and dead cards of one suit's holding ``key`` without wilds, whose runs are
-    known to weigh ``value`` (memoised)."""
-    runs: tuple[Meld, ...] = ()
-    dead = key
-    if value:
-        for spread, _ in _trace(ctx, key, 0, 0):
-            dead -= spread
-            runs += (_run_meld(ctx, spread, suit, [], 0),)
-    cards = tuple(_CARDS[suit * 13 + rank - 1] for rank in ranks_of(dead)
-                  for _ in range(dead >> 4 * (rank - 1) & 15))
+SuitLayout = tuple[tuple[Meld, ...], tuple[Card, ...]]  # runs and dead cards
+
+
+def _plain_layouts(ctx: Context, key: int, value: int) -> tuple[SuitLayout, ...]:
+    """The runs and dead cards of the holding ``key`` without wilds, in each suit, whose
+    runs are known to weigh ``value`` (memoised: all four suits at once, since most
+    holdings recur in every suit)."""
+    spreads = [spread for spread, _ in _trace(ctx, key, 0, 0)] if value else []
+    dead = key - sum(spreads)
+    dead_ranks = [rank for rank in ranks_of(dead) for _ in range(dead >> 4 * (rank - 1) & 15)]
+    found = tuple(
+        (tuple(_run_meld(ctx, spread, suit, [], 0) for spread in spreads),
+         tuple(_CARDS[suit * 13 + rank - 1] for rank in dead_ranks))
+        for suit in range(4)
+    )
     if len(ctx.suit_layouts) > MEMO_LIMIT:
         ctx.suit_layouts.clear()
-    found = ctx.suit_layouts[key << 2 | suit] = (runs, cards)
+    ctx.suit_layouts[key] = found
     return found
 
 
