@@ -142,27 +142,43 @@ class Context:
         """For k = 0..wilds, the most weight ``key`` melds in runs using exactly k wilds."""
         memo = self.vectors_of(wilds)
         found = memo.get(key)
-        if found is not None:
-            return found
+        if found is None:
+            found = self._suit(key, wilds, memo)
+            if len(memo) > MEMO_LIMIT:
+                memo.clear()
+            memo[key] = found
+        return found
+
+    def _suit(self, key: int, wilds: int, memo: dict[int, Vector]) -> Vector:
+        """``suit`` computed, its smaller holdings read from (and added to) ``memo``."""
         if key == 0:
-            found = memo[0] = (0,) + (NEG,) * wilds
-            return found
+            return (0,) + (NEG,) * wilds
         have = present(key)
         low = have & -have
-        best = list(self.suit(key - low, wilds))
+        rest = memo.get(key - low)
+        if rest is None:
+            rest = memo[key - low] = self._suit(key - low, wilds, memo)
+        best = list(rest)  # the lowest rank's card is dead
         for spread, need, cap, weight in self.fitting(have, min(wilds, self.limit)):
-            rest = self.suit(key - spread, wilds - need)
-            for used, value in enumerate(rest):
+            if need == wilds:  # the rest melds without wilds
+                value = weight + self.suit0(key - spread)
+                if value > best[wilds]:
+                    best[wilds] = value
+                continue
+            # exact-count entries do not depend on the length: the rest is read from
+            # this memo, as far as the wilds left reach
+            rest = memo.get(key - spread)
+            if rest is None:
+                rest = memo[key - spread] = self._suit(key - spread, wilds, memo)
+            for used in range(wilds - need + 1):
+                value = rest[used]
                 if value == NEG:
                     continue
                 value += weight
                 for k in range(used + need, min(used + cap, wilds) + 1):
                     if value > best[k]:
                         best[k] = value
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
-        found = memo[key] = tuple(best)
-        return found
+        return tuple(best)
 
     def vectors_of(self, wilds: int) -> dict[int, Vector]:
         """The memo of run vectors of length ``wilds + 1``, by holding."""
