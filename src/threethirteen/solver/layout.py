@@ -10,6 +10,7 @@ from threethirteen.solver.search import Plan, allocate, suit_keys
 from threethirteen.solver.tables import present, ranks_of
 
 _CARDS = tuple(Card.from_code(code) for code in range(53))
+_SUIT_CARDS = tuple(_CARDS[13 * suit:13 * suit + 13] for suit in range(4))  # by rank - 1
 
 
 def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], list[Card]]:
@@ -78,10 +79,10 @@ def _plain_layouts(ctx: Context, key: int, value: int) -> tuple[SuitLayout, ...]
     holdings recur in every suit)."""
     spreads = [spread for spread, _ in _trace(ctx, key, 0, 0)] if value else []
     dead = key - sum(spreads)
-    dead_ranks = [rank for rank in ranks_of(dead) for _ in range(dead >> 4 * (rank - 1) & 15)]
+    dead_ranks = [rank - 1 for rank in ranks_of(dead) for _ in range(dead >> 4 * (rank - 1) & 15)]
     found = tuple(
         (tuple(_run_meld(ctx, spread, suit, [], 0) for spread in spreads),
-         tuple(_CARDS[suit * 13 + rank - 1] for rank in dead_ranks))
+         tuple(map(_SUIT_CARDS[suit].__getitem__, dead_ranks)))
         for suit in range(4)
     )
     if len(ctx.suit_layouts) > MEMO_LIMIT:
@@ -136,25 +137,33 @@ def _trace(ctx: Context, key: int, wilds: int, length: int) -> Trace:
     if found is not None:
         return found
 
+    vectors, memo0 = ctx.vectors_of(length), ctx.memo0
+
     def value(holding: int, held: int) -> int:
-        return ctx.suit(holding, length)[held] if held else ctx.suit0(holding)
+        if held:
+            return (vectors.get(holding) or ctx.suit(holding, length))[held]
+        found = memo0.get(holding)
+        return ctx.suit0(holding) if found is None else found
 
     cores: list[tuple[int, int]] = []
-    while key and value(key, wilds):
+    target = value(key, wilds)
+    while key and target:
         have = present(key)
         low = have & -have
-        target = value(key, wilds)
         if value(key - low, wilds) == target:
             key -= low  # the lowest rank's card is dead
             continue
         for spread, need, cap, weight in ctx.fitting(have, min(wilds, ctx.limit)):
             rest = key - spread
-            used = next((used for used in range(need, min(cap, wilds) + 1)
-                         if value(rest, wilds - used) + weight == target), None)
-            if used is not None:
-                cores.append((spread, used))
-                key, wilds = rest, wilds - used
-                break
+            for used in range(need, min(cap, wilds) + 1):
+                rest_value = value(rest, wilds - used)
+                if rest_value + weight == target:
+                    break
+            else:
+                continue
+            cores.append((spread, used))
+            key, wilds, target = rest, wilds - used, rest_value
+            break
         else:
             raise AssertionError("a suit's memo explains its own value")  # pragma: no cover
     found = tuple(cores)

@@ -26,8 +26,18 @@ def spread_of(ranks: Iterable[int]) -> int:
 
 
 def ranks_of(spread: int) -> list[int]:
-    """The ranks whose field is non-zero in ``spread``."""
-    return [bit + 1 for bit in range(13) if spread >> (4 * bit) & 15]
+    """The ranks whose field is non-zero in ``spread``, lowest first.
+
+    >>> ranks_of(0x2010)
+    [2, 4]
+    """
+    have = present(spread)
+    ranks = []
+    while have:
+        low = have & -have
+        have ^= low
+        ranks.append(low.bit_length() + 3 >> 2)
+    return ranks
 
 
 def present(holding: int) -> int:
