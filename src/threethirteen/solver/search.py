@@ -178,18 +178,32 @@ def _set_levels(columns: int, ctx: Context, wilds: int) -> list[Level]:
     totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
     candidates = (totals + _THRESHOLDS[smallest]) & FIELD_TOPS  # ranks with enough cards
     levels: list[Level] = []
+    if not candidates:
+        return levels
     known = ctx.set_options
     above = above_free = 0
-    while candidates:
-        rank = candidates.bit_length() >> 4  # the highest rank left
-        candidates ^= 1 << (16 * rank - 1)
-        column = columns >> (16 * rank - 16) & 0xFFFF
-        options, top, free = known.get(column << 8 | rank << 2 | smallest) or rank_options(
-            ctx, rank, column, smallest)
+    for shift, rank_key in _RANK_KEYS.get(candidates | smallest) or _rank_keys(
+        candidates, smallest
+    ):
+        column = columns >> shift & 0xFFFF
+        options, top, free = known.get(column << 8 | rank_key) or rank_options(
+            ctx, rank_key >> 2, column, smallest)
         levels.append((options, top, above, above_free))
         above += top
         above_free += free
     return levels
+
+
+_RANK_KEYS: dict[int, list[tuple[int, int]]] = {}
+
+
+def _rank_keys(candidates: int, smallest: int) -> list[tuple[int, int]]:
+    """For the ranks flagged in ``candidates`` (bit 16 r - 1 for rank r), highest first:
+    the shift of the rank's column and its key among the set options (memoised)."""
+    found = [(16 * rank - 16, rank << 2 | smallest)
+             for rank in range(13, 0, -1) if candidates >> (16 * rank - 1) & 1]
+    _RANK_KEYS[candidates | smallest] = found
+    return found
 
 
 def suit_keys(holding: int) -> tuple[int, int, int, int]:
