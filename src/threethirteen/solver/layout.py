@@ -10,6 +10,7 @@ from threethirteen.solver.search import Plan, allocate, suit_keys
 from threethirteen.solver.tables import present, ranks_of
 
 _CARDS = tuple(Card.from_code(code) for code in range(53))
+_RUN, _SET = MeldKind.RUN, MeldKind.SET  # an enum member's lookup is slow on the hot path
 _SUIT_CARDS = tuple(_CARDS[13 * suit:13 * suit + 13] for suit in range(4))  # by rank - 1
 
 
@@ -27,11 +28,17 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
         fillers, unmelded = [], []
     left_out = bool(unmelded)
     melds: list[Meld] = []
-    for _, _, need, naturals in sets:
+    for _, _, need, naturals, with_one in sets:
         more = min(extra, ctx.limit - need)
         extra -= more
-        if need + more:
-            melds.append(Meld(MeldKind.SET, naturals.cards + tuple(_take(fillers, need + more))))
+        if need + more == 1:
+            filler = fillers.pop()
+            meld = with_one.get(filler.code)
+            if meld is None:
+                meld = with_one[filler.code] = Meld(_SET, (*naturals.cards, filler))
+            melds.append(meld)
+        elif need + more:
+            melds.append(Meld(_SET, naturals.cards + tuple(_take(fillers, need + more))))
         else:
             melds.append(naturals)
     plain_layouts = ctx.suit_layouts
@@ -122,11 +129,14 @@ def _pure_melds(cards: list[Card], limit: int) -> list[Meld]:
         size = min(len(cards), limit)
         if 0 < len(cards) - size < MIN_MELD:
             size = len(cards) - MIN_MELD
-        melds.append(Meld(MeldKind.SET, tuple(_take(cards, size))))
+        melds.append(Meld(_SET, tuple(_take(cards, size))))
     return melds
 
 
 Trace = tuple[tuple[int, int], ...]  # (spread, wilds held) per run core
+# A run's cards in order with None for its wilds, where they go, and the run filled with
+# one wild, by the wild's code
+RunShape = tuple[list[Card | None], tuple[int, ...], dict[int, Meld]]
 
 
 def _trace(ctx: Context, key: int, wilds: int, length: int) -> Trace:
@@ -180,19 +190,27 @@ def _run_meld(ctx: Context, spread: int, suit: int, pool: list[Card], wilds: int
         found: Meld | None = ctx.run_melds.get(spread << 2 | suit)
         if found is None:
             naturals = _run_shape(ranks_of(spread), suit, 0, ctx.ace)
-            found = ctx.run_melds[spread << 2 | suit] = Meld(MeldKind.RUN, naturals)  # type: ignore[arg-type]
+            found = ctx.run_melds[spread << 2 | suit] = Meld(_RUN, naturals)  # type: ignore[arg-type]
         return found
     shape_key = (spread << 2 | suit) << 4 | wilds
-    found_shape: tuple[list[Card | None], tuple[int, ...]] | None = ctx.run_shapes.get(shape_key)
+    found_shape: RunShape | None = ctx.run_shapes.get(shape_key)
     if found_shape is None:
         laid = _run_shape(ranks_of(spread), suit, wilds, ctx.ace)
         holes = tuple(index for index, card in enumerate(laid) if card is None)
-        found_shape = ctx.run_shapes[shape_key] = (list(laid), holes)
-    shape, holes = found_shape
+        found_shape = ctx.run_shapes[shape_key] = (list(laid), holes, {})
+    shape, holes, with_one = found_shape
+    if wilds == 1:
+        filler = pool.pop()
+        meld = with_one.get(filler.code)
+        if meld is None:
+            cards = shape.copy()
+            cards[holes[0]] = filler
+            meld = with_one[filler.code] = Meld(_RUN, tuple(cards))  # type: ignore[arg-type]
+        return meld
     cards = shape.copy()
     for index in holes:
         cards[index] = pool.pop()
-    return Meld(MeldKind.RUN, tuple(cards))  # type: ignore[arg-type]
+    return Meld(_RUN, tuple(cards))  # type: ignore[arg-type]
 
 
 def _run_shape(ranks: list[int], suit: int, fillers: int, ace: Ace) -> tuple[Card | None, ...]:

@@ -32,7 +32,9 @@ from threethirteen.solver.context import (
     Vector,
 )
 
-SetCore = tuple[int, tuple[int, ...], int, Meld]  # rank, per-suit counts, wilds needed, naturals
+# rank, per-suit counts, wilds needed, naturals, and the layout's memo of the set filled
+# with one wild, by the wild's code
+SetCore = tuple[int, tuple[int, ...], int, Meld, dict[int, Meld]]
 SetOption = tuple[int, int, int, SetCore]  # (need, weight, holding delta, core)
 RankOptions = tuple[list[SetOption], int, int]  # options, largest weight, largest free weight
 # A rank's options and largest weight, with the most weight the set cores of the ranks
@@ -129,7 +131,7 @@ def rank_options(ctx: Context, rank: int, column: int, smallest: int) -> RankOpt
         naturals = Meld(MeldKind.SET, tuple(
             Card.from_code(suit * 13 + rank - 1) for suit, n in enumerate(core) for _ in range(n)
         ))
-        options.append((need, size * weight, delta, (rank, core, need, naturals)))
+        options.append((need, size * weight, delta, (rank, core, need, naturals, {})))
     top = options[0]
     found = (options, top[1], 0 if top[0] else top[1])  # largest first: free or none
     ctx.set_options[column << 8 | rank << 2 | smallest] = found
