@@ -256,9 +256,7 @@ class _Search:
         total = self.natural_weight - set_value
         wilds = self.wilds
         spare = wilds - set_need
-        base = self.base
-        if base and total - base[spare] >= plan.score:
-            return  # these runs cannot beat the runs of the hand without sets
+        base = self.base  # empty for the first leaf; later ones are bounded by the caller
         # suit_keys(holding), inlined: this is the hottest path
         clubs = holding & SUIT_MASK
         diamonds = holding >> SUIT_BITS & SUIT_MASK
@@ -354,14 +352,16 @@ class _Search:
             rank_options, _, above, above_free = levels[index]
             for need, value, delta, core in rank_options:
                 left = spare - need
+                if left < 0:
+                    break
+                bound = unset - value - base[left]  # no runs can do better with these sets
                 # options come largest first, so a later one has no more value and no
                 # more wilds left: once one cannot beat the best so far, none after can
-                if left < 0 or unset - value - (above if left else above_free) - base[left] >= (
-                    plan.score
-                ):
+                if bound - (above if left else above_free) >= plan.score:
                     break
                 chosen.append(core)
-                self.leaf(holding - delta, set_value + value, set_need + need)
+                if bound < plan.score:
+                    self.leaf(holding - delta, set_value + value, set_need + need)
                 if above if left else above_free:  # a set of a higher rank may still fit
                     self.add_sets(index, holding - delta, set_value + value, set_need + need)
                 chosen.pop()
@@ -387,7 +387,8 @@ class _Search:
                 if index == last and not _holds(holding, core):
                     continue  # a further set of this rank: its cards may be spent
                 chosen.append(core)
-                self.leaf(holding - delta, set_value + value, set_need + need)
+                if unset - value - base[left] < plan.score:
+                    self.leaf(holding - delta, set_value + value, set_need + need)
                 self.add_sets_limited(index, position, holding - delta, set_value + value,
                                       set_need + need)
                 chosen.pop()
