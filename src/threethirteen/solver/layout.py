@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from threethirteen.cards import JOKER, Card
 from threethirteen.melds import MIN_MELD, Meld, MeldKind, run_positions
 from threethirteen.rules import Ace
@@ -10,6 +12,7 @@ from threethirteen.solver.search import Plan, allocate, suit_keys
 from threethirteen.solver.tables import present, ranks_of
 
 _CARDS = tuple(Card.from_code(code) for code in range(53))
+_BY_CODE = attrgetter("code")
 _RUN, _SET = MeldKind.RUN, MeldKind.SET  # an enum member's lookup is slow on the hot path
 _SUIT_CARDS = tuple(_CARDS[13 * suit:13 * suit + 13] for suit in range(4))  # by rank - 1
 
@@ -69,12 +72,8 @@ def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], lis
         melds.extend(_pure_melds(_take(fillers, pure), ctx.limit))
     assert not fillers, "every melded wild has a place"
     if left_out:
-        unmelded.sort(key=_by_code)
+        unmelded.sort(key=_BY_CODE)
     return melds, unmelded
-
-
-def _by_code(card: Card) -> int:
-    return card.code
 
 
 SuitLayout = tuple[tuple[Meld, ...], tuple[Card, ...]]  # runs and dead cards
