@@ -26,7 +26,7 @@ COLUMNS_SHIFT = 4 * SUIT_BITS  # a hand's sum: holding, then columns, then tally
 TALLY_SHIFT = 2 * COLUMNS_SHIFT
 HOLDING_MASK = (1 << COLUMNS_SHIFT) - 1
 WILD_RANK_SHIFT = 40  # a hand's tally: natural weight below, wild-rank cards, then jokers
-JOKER_SHIFT = 48
+JOKER_SHIFT = WILD_RANK_SHIFT + 8  # so the tally's top is jokers << 8 | wild-rank cards
 
 
 # The naturals of one run: (spread, wilds they need, wilds they can hold, weight). A plain
@@ -72,6 +72,7 @@ class Context:
             for wilds in range(SCALE)  # a hand holds fewer than SCALE cards
         ]
         self.memo0: dict[int, int] = {0: 0}
+        self.pool_costs: dict[int, tuple[int, ...]] = {}  # filled by the search: per wild pool
         # values are tuples of ints, which the garbage collector stops tracking
         self.vectors: dict[int, dict[int, Vector]] = {}  # by wilds, then by holding
         self._fitting: dict[int, tuple[RunCore, ...]] = {}

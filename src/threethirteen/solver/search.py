@@ -21,7 +21,6 @@ from threethirteen.melds import MIN_MELD, Meld, MeldKind
 from threethirteen.solver.context import (
     COLUMNS_SHIFT,
     HOLDING_MASK,
-    JOKER_SHIFT,
     NEG,
     SUIT_BITS,
     SUIT_MASK,
@@ -46,6 +45,7 @@ BYTE_PAIRS = sum(0x00FF << (16 * rank) for rank in range(13))
 FIELD_ONES = sum(1 << (16 * rank) for rank in range(13))
 FIELD_TOPS = FIELD_ONES << 15
 WEIGHT_MASK = (1 << WILD_RANK_SHIFT) - 1
+HEARTS_SHIFT, SPADES_SHIFT = 2 * SUIT_BITS, 3 * SUIT_BITS  # where their suits' holdings start
 LOW = NEG // 2  # below this, a sum holds an impossible (NEG) entry
 _THRESHOLDS = [FIELD_TOPS - smallest * FIELD_ONES for smallest in range(4)]  # by set size
 
@@ -54,7 +54,7 @@ _THRESHOLDS = [FIELD_TOPS - smallest * FIELD_ONES for smallest in range(4)]  # b
 # holding and columns of its naturals, their weight, the weights of its wild cards
 # (dearest first) and the wild-rank cards read as naturals, per suit. A plain tuple,
 # cheap to build: a hand usually has one reading.
-Reading = tuple[int, int, int, list[int], tuple[int, ...]]
+Reading = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
 
 
 class Plan:
@@ -94,13 +94,16 @@ def split_readings(
     return found
 
 
-def _costs(ctx: Context, wild_rank: int, jokers: int) -> list[int]:
-    """The wild pool's weights, dearest first: jokers first when they weigh at least as much."""
-    if not jokers:
-        return [ctx.weight[ctx.wild]] * wild_rank if wild_rank else []
-    if ctx.joker_weight >= ctx.weight[ctx.wild]:
-        return [ctx.joker_weight] * jokers + [ctx.weight[ctx.wild]] * wild_rank
-    return [ctx.weight[ctx.wild]] * wild_rank + [ctx.joker_weight] * jokers
+def _costs(ctx: Context, wild_rank: int, jokers: int) -> tuple[int, ...]:
+    """The wild pool's weights, dearest first: jokers first when they weigh at least as much
+    (memoised per pool)."""
+    pool = jokers << 8 | wild_rank
+    found = ctx.pool_costs.get(pool)
+    if found is None:
+        wild, joker = ctx.weight[ctx.wild], ctx.joker_weight
+        found = ctx.pool_costs[pool] = tuple(sorted([wild] * wild_rank + [joker] * jokers,
+                                                    reverse=True))
+    return found
 
 
 _SUBSETS: dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]] = {}
@@ -159,15 +162,17 @@ def solve(codes: list[int], ctx: Context, want_plan: bool) -> Plan:
     holding = total & HOLDING_MASK
     columns = total >> COLUMNS_SHIFT & HOLDING_MASK
     tally = total >> TALLY_SHIFT
-    wild_rank = tally >> WILD_RANK_SHIFT & 0xFF
-    if wild_rank and ctx.split_wilds:
+    pool = tally >> WILD_RANK_SHIFT  # jokers << 8 | cards of the wild rank
+    if pool & 0xFF and ctx.split_wilds:
         for reading in split_readings(codes, ctx, holding, columns, tally & WEIGHT_MASK,
-                                      wild_rank, tally >> JOKER_SHIFT):
+                                      pool & 0xFF, pool >> 8):
             _Search(reading, ctx, plan, want_plan).run()
             if plan.score == 0:
                 break
     else:
-        costs = _costs(ctx, wild_rank, tally >> JOKER_SHIFT)
+        costs = ctx.pool_costs.get(pool)
+        if costs is None:
+            costs = _costs(ctx, pool & 0xFF, pool >> 8)
         _Search((holding, columns, tally & WEIGHT_MASK, costs, ()), ctx, plan, want_plan).run()
     return plan
 
@@ -211,7 +216,7 @@ def _rank_keys(candidates: int, smallest: int) -> list[tuple[int, int]]:
 def suit_keys(holding: int) -> tuple[int, int, int, int]:
     """The four suits' holdings within a hand's holding (clubs first)."""
     return (holding & SUIT_MASK, holding >> SUIT_BITS & SUIT_MASK,
-            holding >> 2 * SUIT_BITS & SUIT_MASK, holding >> 3 * SUIT_BITS)
+            holding >> HEARTS_SHIFT & SUIT_MASK, holding >> SPADES_SHIFT)
 
 
 class _Search:
@@ -260,8 +265,8 @@ class _Search:
         # suit_keys(holding), inlined: this is the hottest path
         clubs = holding & SUIT_MASK
         diamonds = holding >> SUIT_BITS & SUIT_MASK
-        hearts = holding >> 2 * SUIT_BITS & SUIT_MASK
-        spades = holding >> 3 * SUIT_BITS
+        hearts = holding >> HEARTS_SHIFT & SUIT_MASK
+        spades = holding >> SPADES_SHIFT
         if spare == 0:
             memo0 = self.memo0
             try:
@@ -395,7 +400,7 @@ class _Search:
 
 
 def _leftover(
-    ctx: Context, combined: list[int], spare: int, chosen: list[SetCore], costs: list[int]
+    ctx: Context, combined: list[int], spare: int, chosen: list[SetCore], costs: tuple[int, ...]
 ) -> tuple[int, int, int, int]:
     """The best use of the wilds the runs leave, when sets cannot take them all: into the
     chosen sets up to the limit, into all-wild melds, or unmelded (the cheapest).
