@@ -162,7 +162,8 @@ class Context:
         best = list(rest)  # the lowest rank's card is dead
         for spread, need, cap, weight in self.fitting(have, min(wilds, self.limit)):
             if need == wilds:  # the rest melds without wilds
-                value = weight + self.suit0(key - spread)
+                value = self.memo0.get(key - spread)
+                value = weight + (self.suit0(key - spread) if value is None else value)
                 if value > best[wilds]:
                     best[wilds] = value
                 continue

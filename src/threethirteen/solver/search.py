@@ -271,9 +271,11 @@ class _Search:
             memo0 = self.memo0
             try:
                 runs = memo0[clubs] + memo0[diamonds] + memo0[hearts] + memo0[spades]
-            except KeyError:
-                suit0 = self.ctx.suit0
-                runs = suit0(clubs) + suit0(diamonds) + suit0(hearts) + suit0(spades)
+            except KeyError:  # a holding not seen before: the others are known
+                runs = 0
+                for key in (clubs, diamonds, hearts, spades):
+                    known = memo0.get(key)
+                    runs += self.ctx.suit0(key) if known is None else known
             if not base:
                 base.extend([runs] * (wilds + 1))
             if total - runs < plan.score:
@@ -285,10 +287,10 @@ class _Search:
         memo = self.vectors
         try:
             parts = (memo[clubs], memo[diamonds], memo[hearts], memo[spades])
-        except KeyError:
-            suit = self.ctx.suit
-            parts = (suit(clubs, wilds), suit(diamonds, wilds), suit(hearts, wilds),
-                     suit(spades, wilds))
+        except KeyError:  # a holding not seen before: the others are known
+            suit, get = self.ctx.suit, memo.get
+            parts = (get(clubs) or suit(clubs, wilds), get(diamonds) or suit(diamonds, wilds),
+                     get(hearts) or suit(hearts, wilds), get(spades) or suit(spades, wilds))
         chosen = self.chosen
         if spare == 1:  # the common case, worked out in closed form
             first, second, third, fourth = parts
