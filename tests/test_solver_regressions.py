@@ -15,6 +15,8 @@ from solver_checks import arrangement_problems
 
 from threethirteen import (
     Hand,
+    NotationError,
+    Rank,
     Rules,
     arrange,
     classify_meld,
@@ -192,3 +194,21 @@ def test_single_melds(case: tuple[str, int, dict[str, Any], bool]) -> None:
     rules = Rules(**options)
     assert brute.meld_ok(cards, wild, rules) is valid
     assert (classify_meld(cards, wild, rules) is not None) is valid
+
+
+def test_the_wild_rank_may_be_given_in_any_form() -> None:
+    hand = Hand.parse("7h 8h Kc Qs Qd 2c")
+    rules = Rules()
+    expected = arrange(hand, wild=13, rules=rules)
+    for wild in ("K", "k", Rank.KING, 13, 13.0):
+        assert arrange(hand, wild=wild, rules=rules) == expected  # type: ignore[arg-type]
+        assert deadwood(hand, wild=wild, rules=rules) == expected.deadwood  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("wild", [2, 14, 1, 0, True, "2", "x", "A"])
+def test_a_bad_wild_rank_is_an_error(wild: Any) -> None:
+    hand = Hand.parse("7h 8h Kc")
+    arrange(hand, wild=13, rules=Rules())  # a good call first: the context cache is warm
+    for solve in (arrange, deadwood, go_out_discards, unmelded_count):
+        with pytest.raises(NotationError):
+            solve(hand, wild=wild, rules=Rules())
