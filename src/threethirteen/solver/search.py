@@ -219,6 +219,9 @@ def suit_keys(holding: int) -> tuple[int, int, int, int]:
             holding >> HEARTS_SHIFT & SUIT_MASK, holding >> SPADES_SHIFT)
 
 
+_NONE: dict[int, Vector] = {}  # the run vectors of a hand without wilds: never read
+
+
 class _Search:
     """Choose set cores rank by rank, then score the suits' runs with what is left.
 
@@ -239,7 +242,7 @@ class _Search:
         self.memo0 = ctx.memo0
         self.wilds = wilds = len(costs)
         # one run-vector length for all leaves: exact-count entries do not depend on it
-        self.vectors = ctx.vectors.get(wilds) or ctx.vectors_of(wilds)
+        self.vectors = (ctx.vectors.get(wilds) or ctx.vectors_of(wilds)) if wilds else _NONE
         self.levels = _set_levels(columns, ctx, wilds)
         self.several = ctx.limit < UNLIMITED  # several sets of one rank can then matter
         self.base: list[int] = []  # best runs with at most k wilds and no sets, once known
