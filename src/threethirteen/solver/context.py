@@ -78,7 +78,7 @@ class Context:
         self._fitting: dict[int, tuple[RunCore, ...]] = {}
         self._by_mask: dict[int, RunCore] = {}
         self.traces: dict[int, Any] = {}  # filled by the layout: per holding << 7 | wilds
-        self.suit_layouts: dict[int, Any] = {}  # filled by the layout: per holding << 2 | suit
+        self.suit_layouts: dict[int, Any] = {}  # filled by the layout: per holding, all suits
         self.set_options: dict[int, Any] = {}  # filled by the search: per rank's column
         self.run_melds: dict[int, Any] = {}  # filled by the layout: runs without wilds
         self.run_shapes: dict[int, Any] = {}  # filled by the layout: runs with wilds
@@ -142,12 +142,15 @@ class Context:
     def suit(self, key: int, wilds: int) -> Vector:
         """For k = 0..wilds, the most weight ``key`` melds in runs using exactly k wilds."""
         memo = self.vectors_of(wilds)
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        return self._vector(key, wilds, memo)
+
+    def _vector(self, key: int, wilds: int, memo: dict[int, Vector]) -> Vector:
+        """``suit`` with its memo at hand: read from ``memo``, or computed and added."""
         found = memo.get(key)
         if found is None:
-            found = self._suit(key, wilds, memo)
-            if len(memo) > MEMO_LIMIT:
-                memo.clear()
-            memo[key] = found
+            found = memo[key] = self._suit(key, wilds, memo)
         return found
 
     def _suit(self, key: int, wilds: int, memo: dict[int, Vector]) -> Vector:
@@ -156,10 +159,7 @@ class Context:
             return (0,) + (NEG,) * wilds
         have = present(key)
         low = have & -have
-        rest = memo.get(key - low)
-        if rest is None:
-            rest = memo[key - low] = self._suit(key - low, wilds, memo)
-        best = list(rest)  # the lowest rank's card is dead
+        best = list(self._vector(key - low, wilds, memo))  # the lowest rank's card is dead
         for spread, need, cap, weight in self.fitting(have, min(wilds, self.limit)):
             if need == wilds:  # the rest melds without wilds
                 value = self.memo0.get(key - spread)
@@ -169,9 +169,7 @@ class Context:
                 continue
             # exact-count entries do not depend on the length: the rest is read from
             # this memo, as far as the wilds left reach
-            rest = memo.get(key - spread)
-            if rest is None:
-                rest = memo[key - spread] = self._suit(key - spread, wilds, memo)
+            rest = self._vector(key - spread, wilds, memo)
             for used in range(wilds - need + 1):
                 value = rest[used]
                 if value == NEG:

@@ -151,8 +151,8 @@ def _trace(ctx: Context, key: int, wilds: int, length: int) -> Trace:
     def value(holding: int, held: int) -> int:
         if held:
             return (vectors.get(holding) or ctx.suit(holding, length))[held]
-        found = memo0.get(holding)
-        return ctx.suit0(holding) if found is None else found
+        known = memo0.get(holding)
+        return ctx.suit0(holding) if known is None else known
 
     cores: list[tuple[int, int]] = []
     target = value(key, wilds)

@@ -96,13 +96,10 @@ def split_readings(
 
 def _costs(ctx: Context, wild_rank: int, jokers: int) -> tuple[int, ...]:
     """The wild pool's weights, dearest first: jokers first when they weigh at least as much
-    (memoised per pool)."""
-    pool = jokers << 8 | wild_rank
-    found = ctx.pool_costs.get(pool)
-    if found is None:
-        wild, joker = ctx.weight[ctx.wild], ctx.joker_weight
-        found = ctx.pool_costs[pool] = tuple(sorted([wild] * wild_rank + [joker] * jokers,
-                                                    reverse=True))
+    (added to the memo ``solve`` reads first)."""
+    wild, joker = ctx.weight[ctx.wild], ctx.joker_weight
+    found = ctx.pool_costs[jokers << 8 | wild_rank] = tuple(
+        sorted([wild] * wild_rank + [joker] * jokers, reverse=True))
     return found
 
 
