@@ -51,6 +51,10 @@ class Arrangement:
 
 
 _CODE = attrgetter("code")
+_new = object.__new__
+# the slots' own setters, which the frozen class's __init__ reaches more slowly
+_SET_DEADWOOD, _SET_MELDS, _SET_UNMELDED = (
+    vars(Arrangement)[name].__set__ for name in ("deadwood", "melds", "unmelded"))
 
 
 def _codes(hand: HandLike) -> list[int]:
@@ -71,10 +75,13 @@ def deadwood(hand: HandLike, *, wild: WildLike, rules: Rules) -> int:
 def arrange(hand: HandLike, *, wild: WildLike, rules: Rules) -> Arrangement:
     """The least penalty ``hand`` can leave, with one arrangement that reaches it."""
     ctx = context(rules, wild)
-    codes = _codes(hand)
-    plan = solve(codes, ctx, want_plan=True)
-    melds, unmelded = lay_out(plan, ctx, codes)
-    return Arrangement(plan.score // SCALE, tuple(melds), tuple(unmelded))
+    plan = solve(_codes(hand), ctx, want_plan=True)
+    melds, unmelded = lay_out(plan, ctx)
+    found = _new(Arrangement)  # its fields set directly: faster than the frozen __init__
+    _SET_DEADWOOD(found, plan.score // SCALE)
+    _SET_MELDS(found, tuple(melds))
+    _SET_UNMELDED(found, tuple(unmelded))
+    return found
 
 
 def unmelded_count(hand: HandLike, *, wild: WildLike, rules: Rules) -> int:

@@ -25,8 +25,11 @@ SUIT_MASK = (1 << SUIT_BITS) - 1
 COLUMNS_SHIFT = 4 * SUIT_BITS  # a hand's sum: holding, then columns, then tally
 TALLY_SHIFT = 2 * COLUMNS_SHIFT
 HOLDING_MASK = (1 << COLUMNS_SHIFT) - 1
-WILD_RANK_SHIFT = 40  # a hand's tally: natural weight below, wild-rank cards, then jokers
-JOKER_SHIFT = WILD_RANK_SHIFT + 8  # so the tally's top is jokers << 8 | wild-rank cards
+# A hand's tally: natural weight below, then its wild *pool*: the cards of the wild rank,
+# the jokers, and a 4-bit count of the wild-rank cards per suit
+WILD_RANK_SHIFT = 40
+JOKER_SHIFT = WILD_RANK_SHIFT + 8  # so a pool is suits << 16 | jokers << 8 | wild-rank cards
+WILD_SUITS_SHIFT = JOKER_SHIFT + 8
 
 
 # The naturals of one run: (spread, wilds they need, wilds they can hold, weight). A plain
@@ -55,13 +58,14 @@ class Context:
         # Per card code, what the card adds to a hand's sum (see ``search.readings``): its
         # unit in the holding (nibble ``code``), in the columns (16 bits per rank, a nibble
         # per suit) and in the tally. Cards of the wild rank and jokers only count in the
-        # tally; a reading may then hold some wild-rank cards as naturals.
+        # tally's pool; a reading may then hold some wild-rank cards as naturals.
         natural = [code < 52 and code % 13 + 1 != wild for code in range(53)]
-        self.wild_rank_codes = frozenset(suit * 13 + wild - 1 for suit in range(4))
         self.code_unit = [
             (1 << (4 * code) | 1 << (COLUMNS_SHIFT + 16 * (code % 13) + 4 * (code // 13))
              | self.weight[code % 13 + 1] << TALLY_SHIFT) if natural[code]
-            else 1 << (TALLY_SHIFT + (JOKER_SHIFT if code == 52 else WILD_RANK_SHIFT))
+            else 1 << (TALLY_SHIFT + JOKER_SHIFT) if code == 52
+            else 1 << (TALLY_SHIFT + WILD_RANK_SHIFT) | 1 << (
+                TALLY_SHIFT + WILD_SUITS_SHIFT + 4 * (code // 13))
             for code in range(53)
         ]
         # the fewest naturals of a set core worth trying, by wilds in the hand: one natural
@@ -73,6 +77,7 @@ class Context:
         ]
         self.memo0: dict[int, int] = {0: 0}
         self.pool_costs: dict[int, tuple[int, ...]] = {}  # filled by the search: per wild pool
+        self.pool_cards: dict[int, Any] = {}  # filled by the layout: per wild pool
         # values are tuples of ints, which the garbage collector stops tracking
         self.vectors: dict[int, dict[int, Vector]] = {}  # by wilds, then by holding
         self._fitting: dict[int, tuple[RunCore, ...]] = {}
@@ -190,24 +195,32 @@ class Context:
 
 _CONTEXTS: dict[tuple[object, ...], Context] = {}
 _BY_IDENTITY: dict[tuple[int, object, bool], tuple[Rules, Context]] = {}
+# the last context asked for, by count_only: (rules, wild rank as an int, context)
+_LAST: list[tuple[object, object, Context | None]] = [(None, None, None)] * 2
 MEMO_LIMIT = 1 << 21  # entries per memo before it is emptied, to bound memory
 
 
 def context(rules: Rules, wild: int | str | Rank, count_only: bool = False) -> Context:
     """The shared context of ``rules`` and the wild rank ``wild`` (checked as by
     ``check_wild``), found by identity first: it is hot."""
+    last_rules, last_wild, last = _LAST[count_only]
+    if last_rules is rules and last_wild is wild and last:  # small ints are unique objects
+        return last
     fast = _BY_IDENTITY.get((id(rules), wild, count_only))
     if fast is not None and fast[0] is rules and type(wild) is int:
-        return fast[1]
-    wild = int(check_wild(wild))
-    key = (
-        rules.ace, rules.face_values, rules.wild_penalty, rules.joker_penalty,
-        rules.all_wild_melds, rules.max_wilds_per_meld, wild, count_only,
-    )
-    shared = _CONTEXTS.get(key)
-    if shared is None:
-        shared = _CONTEXTS[key] = Context(rules, wild, count_only)
-    if len(_BY_IDENTITY) > 512:
-        _BY_IDENTITY.clear()
-    _BY_IDENTITY[(id(rules), wild, count_only)] = (rules, shared)
+        shared = fast[1]
+    else:
+        wild = int(check_wild(wild))
+        key = (
+            rules.ace, rules.face_values, rules.wild_penalty, rules.joker_penalty,
+            rules.all_wild_melds, rules.max_wilds_per_meld, wild, count_only,
+        )
+        found = _CONTEXTS.get(key)
+        if found is None:
+            found = _CONTEXTS[key] = Context(rules, wild, count_only)
+        shared = found
+        if len(_BY_IDENTITY) > 512:
+            _BY_IDENTITY.clear()
+        _BY_IDENTITY[(id(rules), wild, count_only)] = (rules, shared)
+    _LAST[count_only] = (rules, wild if type(wild) is int else None, shared)
     return shared

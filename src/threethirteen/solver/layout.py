@@ -8,7 +8,7 @@ from threethirteen.cards import JOKER, Card
 from threethirteen.melds import MIN_MELD, Meld, MeldKind, run_positions
 from threethirteen.rules import Ace
 from threethirteen.solver.context import MEMO_LIMIT, Context
-from threethirteen.solver.search import Plan, allocate, suit_keys
+from threethirteen.solver.search import POOL_SUITS_SHIFT, Plan, allocate, suit_keys
 from threethirteen.solver.tables import present, ranks_of
 
 _CARDS = tuple(Card.from_code(code) for code in range(53))
@@ -17,16 +17,15 @@ _RUN, _SET = MeldKind.RUN, MeldKind.SET  # an enum member's lookup is slow on th
 _SUIT_CARDS = tuple(_CARDS[13 * suit:13 * suit + 13] for suit in range(4))  # by rank - 1
 
 
-def lay_out(plan: Plan, ctx: Context, codes: list[int]) -> tuple[list[Meld], list[Card]]:
-    """The melds and unmelded cards of ``plan`` for the hand of card ``codes``."""
+def lay_out(plan: Plan, ctx: Context) -> tuple[list[Meld], list[Card]]:
+    """The melds and unmelded cards of the best ``plan`` found."""
     assert plan.found is not None
     reading, holding, sets, set_need, parts, run_wilds, extra, pure = plan.found
     wild_costs = reading[3]
     if wild_costs:  # the dearest wilds are melded, each meld taking from the end
-        fillers = _wild_pool(codes, ctx, len(wild_costs), reading[4])
+        pool = ctx.pool_cards.get(reading[4]) or _pool_cards(ctx, reading[4])
         melded = set_need + run_wilds + extra + pure
-        unmelded = fillers[melded:]  # the cheapest wilds
-        del fillers[melded:]
+        fillers, unmelded = list(pool[:melded]), list(pool[melded:])  # unmelded: the cheapest
     else:
         fillers, unmelded = [], []
     left_out = bool(unmelded)
@@ -97,22 +96,15 @@ def _plain_layouts(ctx: Context, key: int, value: int) -> tuple[SuitLayout, ...]
     return found
 
 
-def _wild_pool(
-    codes: list[int], ctx: Context, wilds: int, naturals: tuple[int, ...]
-) -> list[Card]:
-    """A reading's ``wilds`` wild cards, in the order of its costs (dearest first), when it
-    reads ``naturals`` wild-rank cards of each suit as naturals."""
-    ranked = sorted(filter(ctx.wild_rank_codes.__contains__, codes), reverse=True)
-    if naturals:  # some wild-rank cards stand for themselves
-        for suit, count in enumerate(naturals):
-            for _ in range(count):
-                ranked.remove(suit * 13 + ctx.wild - 1)
-    pool = list(map(_CARDS.__getitem__, ranked))  # equal costs: the higher code first
-    jokers = wilds - len(pool)
-    if jokers:
-        return [JOKER] * jokers + pool if ctx.joker_weight >= ctx.weight[ctx.wild] else (
-            pool + [JOKER] * jokers)
-    return pool
+def _pool_cards(ctx: Context, pool: int) -> tuple[Card, ...]:
+    """The wild cards of a reading's ``pool``, in the order of its costs, dearest first
+    (memoised); equal costs put the higher code first."""
+    wild_rank = [_CARDS[suit * 13 + ctx.wild - 1] for suit in range(3, -1, -1)
+                 for _ in range(pool >> (POOL_SUITS_SHIFT + 4 * suit) & 15)]
+    jokers = [JOKER] * (pool >> 8 & 0xFF)
+    found = ctx.pool_cards[pool] = tuple(
+        jokers + wild_rank if ctx.joker_weight >= ctx.weight[ctx.wild] else wild_rank + jokers)
+    return found
 
 
 def _take(pool: list[Card], count: int) -> list[Card]:

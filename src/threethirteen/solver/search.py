@@ -27,6 +27,7 @@ from threethirteen.solver.context import (
     TALLY_SHIFT,
     UNLIMITED,
     WILD_RANK_SHIFT,
+    WILD_SUITS_SHIFT,
     Context,
     Vector,
 )
@@ -45,6 +46,7 @@ BYTE_PAIRS = sum(0x00FF << (16 * rank) for rank in range(13))
 FIELD_ONES = sum(1 << (16 * rank) for rank in range(13))
 FIELD_TOPS = FIELD_ONES << 15
 WEIGHT_MASK = (1 << WILD_RANK_SHIFT) - 1
+POOL_SUITS_SHIFT = WILD_SUITS_SHIFT - WILD_RANK_SHIFT  # where a pool's counts per suit start
 HEARTS_SHIFT, SPADES_SHIFT = 2 * SUIT_BITS, 3 * SUIT_BITS  # where their suits' holdings start
 LOW = NEG // 2  # below this, a sum holds an impossible (NEG) entry
 _THRESHOLDS = [FIELD_TOPS - smallest * FIELD_ONES for smallest in range(4)]  # by set size
@@ -52,9 +54,10 @@ _THRESHOLDS = [FIELD_TOPS - smallest * FIELD_ONES for smallest in range(4)]  # b
 
 # One reading of a hand, which says which wild-rank cards stand for themselves: the
 # holding and columns of its naturals, their weight, the weights of its wild cards
-# (dearest first) and the wild-rank cards read as naturals, per suit. A plain tuple,
-# cheap to build: a hand usually has one reading.
-Reading = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
+# (dearest first) and its wild pool (see ``Context``: the wild-rank cards it reads as
+# wilds, per suit, and the jokers). A plain tuple, cheap to build: a hand usually has
+# one reading.
+Reading = tuple[int, int, int, tuple[int, ...], int]
 
 
 class Plan:
@@ -74,32 +77,34 @@ Found = tuple[Reading, int, tuple[SetCore, ...], int, tuple[Vector, ...], int, i
 
 
 def split_readings(
-    codes: list[int], ctx: Context, holding: int, columns: int, natural_weight: int,
-    wild_rank: int, jokers: int,
+    ctx: Context, holding: int, columns: int, natural_weight: int, pool: int
 ) -> list[Reading]:
-    """The readings of a hand with ``wild_rank`` cards of the wild rank, when wilds are
-    limited: each count of natural copies per suit is tried (see ``solve``)."""
+    """The readings of a hand with the wild ``pool``, when wilds are limited: each count
+    of natural copies of the wild rank per suit is tried (see ``solve``)."""
     wild = ctx.wild
-    copies = [codes.count(suit * 13 + wild - 1) for suit in range(4)]
+    copies = [pool >> (POOL_SUITS_SHIFT + 4 * suit) & 15 for suit in range(4)]
     found = []
     for naturals in product(*(range(n + 1) for n in copies)):
         read = sum(naturals)
+        left = pool - read - sum(n << (POOL_SUITS_SHIFT + 4 * suit)
+                                 for suit, n in enumerate(naturals))
+        costs = ctx.pool_costs.get(left)
         found.append((
             holding + sum(n << (4 * (suit * 13 + wild - 1)) for suit, n in enumerate(naturals)),
             columns + sum(n << (16 * (wild - 1) + 4 * suit) for suit, n in enumerate(naturals)),
             natural_weight + read * ctx.weight[wild],
-            _costs(ctx, wild_rank - read, jokers),
-            naturals,
+            _costs(ctx, left) if costs is None else costs,
+            left,
         ))
     return found
 
 
-def _costs(ctx: Context, wild_rank: int, jokers: int) -> tuple[int, ...]:
-    """The wild pool's weights, dearest first: jokers first when they weigh at least as much
-    (added to the memo ``solve`` reads first)."""
+def _costs(ctx: Context, pool: int) -> tuple[int, ...]:
+    """The weights of the wild ``pool``'s cards, dearest first: jokers first when they
+    weigh at least as much (added to the memo ``solve`` reads first)."""
     wild, joker = ctx.weight[ctx.wild], ctx.joker_weight
-    found = ctx.pool_costs[jokers << 8 | wild_rank] = tuple(
-        sorted([wild] * wild_rank + [joker] * jokers, reverse=True))
+    found = ctx.pool_costs[pool] = tuple(
+        sorted([wild] * (pool & 0xFF) + [joker] * (pool >> 8 & 0xFF), reverse=True))
     return found
 
 
@@ -138,8 +143,20 @@ def rank_options(ctx: Context, rank: int, column: int, smallest: int) -> RankOpt
     return found
 
 
+_PURE_SIZES: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
 def pure_sizes(limit: int, wilds: int) -> tuple[int, ...]:
-    """Wild counts that all-wild melds of 3..``limit`` cards hold exactly, largest first."""
+    """Wild counts that all-wild melds of 3..``limit`` cards hold exactly, largest first
+    (memoised)."""
+    found = _PURE_SIZES.get((limit, wilds))
+    if found is None:
+        found = _PURE_SIZES[limit, wilds] = _pure_sizes(limit, wilds)
+    return found
+
+
+def _pure_sizes(limit: int, wilds: int) -> tuple[int, ...]:
+    """``pure_sizes`` computed."""
     reachable = [True] + [False] * wilds
     for total in range(MIN_MELD, wilds + 1):
         reachable[total] = any(
@@ -159,18 +176,17 @@ def solve(codes: list[int], ctx: Context, want_plan: bool) -> Plan:
     holding = total & HOLDING_MASK
     columns = total >> COLUMNS_SHIFT & HOLDING_MASK
     tally = total >> TALLY_SHIFT
-    pool = tally >> WILD_RANK_SHIFT  # jokers << 8 | cards of the wild rank
+    pool = tally >> WILD_RANK_SHIFT
     if pool & 0xFF and ctx.split_wilds:
-        for reading in split_readings(codes, ctx, holding, columns, tally & WEIGHT_MASK,
-                                      pool & 0xFF, pool >> 8):
+        for reading in split_readings(ctx, holding, columns, tally & WEIGHT_MASK, pool):
             _Search(reading, ctx, plan, want_plan).run()
             if plan.score == 0:
                 break
     else:
         costs = ctx.pool_costs.get(pool)
         if costs is None:
-            costs = _costs(ctx, pool & 0xFF, pool >> 8)
-        _Search((holding, columns, tally & WEIGHT_MASK, costs, ()), ctx, plan, want_plan).run()
+            costs = _costs(ctx, pool)
+        _Search((holding, columns, tally & WEIGHT_MASK, costs, pool), ctx, plan, want_plan).run()
     return plan
 
 
