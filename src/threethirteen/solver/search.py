@@ -243,14 +243,14 @@ class _Search:
     """
 
     __slots__ = ("reading", "ctx", "plan", "want_plan", "wilds", "wild_costs", "levels",
-                 "several", "base", "chosen", "vectors", "memo0", "natural_weight")
+                 "several", "base", "chosen", "vectors", "memo0")
 
     def __init__(self, reading: Reading, ctx: Context, plan: Plan, want_plan: bool) -> None:
         self.reading = reading
         self.ctx = ctx
         self.plan = plan
         self.want_plan = want_plan
-        _, columns, self.natural_weight, costs, _ = reading
+        columns, costs = reading[1], reading[3]
         self.wild_costs = costs
         self.memo0 = ctx.memo0
         self.wilds = wilds = len(costs)
@@ -262,21 +262,20 @@ class _Search:
         self.chosen: list[SetCore] = []
 
     def run(self) -> None:
-        holding = self.reading[0]
-        self.leaf(holding, 0, 0)
+        holding, _, weight, _, _ = self.reading
+        self.leaf(holding, weight, self.wilds)
         if not self.levels:
             return
         if self.several:
-            self.add_sets_limited(len(self.levels) - 1, 0, holding, 0, 0)
+            self.add_sets_limited(len(self.levels) - 1, 0, holding, weight, self.wilds)
         else:
-            self.add_sets(len(self.levels), holding, 0, 0)
+            self.add_sets(len(self.levels), holding, weight, self.wilds)
 
-    def leaf(self, holding: int, set_value: int, set_need: int) -> None:
-        """Score the runs of ``holding`` with the chosen sets and the wilds they leave."""
+    def leaf(self, holding: int, total: int, spare: int) -> None:
+        """Score the runs of ``holding``, the naturals outside the chosen sets, which weigh
+        ``total``, with the ``spare`` wilds the sets leave."""
         plan = self.plan
-        total = self.natural_weight - set_value
         wilds = self.wilds
-        spare = wilds - set_need
         base = self.base  # empty for the first leaf; later ones are bounded by the caller
         # suit_keys(holding), inlined: this is the hottest path
         clubs = holding & SUIT_MASK
@@ -297,8 +296,7 @@ class _Search:
             if total - runs < plan.score:
                 plan.score = total - runs
                 if self.want_plan:
-                    plan.found = (self.reading, holding, tuple(self.chosen), set_need, (), 0, 0,
-                                  0)
+                    plan.found = (self.reading, holding, tuple(self.chosen), wilds, (), 0, 0, 0)
             return
         memo = self.vectors
         try:
@@ -330,7 +328,7 @@ class _Search:
                 if score < plan.score:
                     plan.score = score
                     if self.want_plan:
-                        plan.found = (self.reading, holding, tuple(chosen), set_need, parts,
+                        plan.found = (self.reading, holding, tuple(chosen), wilds - 1, parts,
                                       run_wilds, 1 - run_wilds, 0)
                 return
             combined = [zero, zero + gain] if gain > LOW else [zero, NEG]
@@ -347,7 +345,7 @@ class _Search:
                 plan.score = total - best
                 if self.want_plan:
                     run_wilds = combined.index(best)
-                    plan.found = (self.reading, holding, tuple(chosen), set_need, parts,
+                    plan.found = (self.reading, holding, tuple(chosen), wilds - spare, parts,
                                   run_wilds, spare - run_wilds, 0)
             return
         costs = self.wild_costs
@@ -362,15 +360,14 @@ class _Search:
         if total + score < plan.score:
             plan.score = total + score
             if self.want_plan:
-                plan.found = (self.reading, holding, tuple(chosen), set_need, parts, run_wilds,
-                              extra, pure)
+                plan.found = (self.reading, holding, tuple(chosen), wilds - spare, parts,
+                              run_wilds, extra, pure)
 
-    def add_sets(self, count: int, holding: int, set_value: int, set_need: int) -> None:
+    def add_sets(self, count: int, holding: int, unset: int, spare: int) -> None:
         """Add a set core of one of the ``count`` highest ranks, score it, then add sets of
-        higher ranks: each choice of sets is tried once, in order."""
+        higher ranks: each choice of sets is tried once, in order. The naturals outside
+        the sets chosen so far weigh ``unset``; ``spare`` wilds are left."""
         levels, plan, chosen, base = self.levels, self.plan, self.chosen, self.base
-        spare = self.wilds - set_need
-        unset = self.natural_weight - set_value
         for index in range(count):
             rank_options, _, above, above_free = levels[index]
             for need, value, delta, core in rank_options:
@@ -384,19 +381,17 @@ class _Search:
                     break
                 chosen.append(core)
                 if bound < plan.score:
-                    self.leaf(holding - delta, set_value + value, set_need + need)
+                    self.leaf(holding - delta, unset - value, left)
                 if above if left else above_free:  # a set of a higher rank may still fit
-                    self.add_sets(index, holding - delta, set_value + value, set_need + need)
+                    self.add_sets(index, holding - delta, unset - value, left)
                 chosen.pop()
 
     def add_sets_limited(
-        self, last: int, first: int, holding: int, set_value: int, set_need: int
+        self, last: int, first: int, holding: int, unset: int, spare: int
     ) -> None:
         """``add_sets`` when wilds per meld are limited, so that several sets of one rank
         can matter: ranks down to index ``last``, whose options start at ``first``."""
         levels, plan, chosen, base = self.levels, self.plan, self.chosen, self.base
-        spare = self.wilds - set_need
-        unset = self.natural_weight - set_value
         for index in range(last + 1):
             rank_options, top, above, above_free = levels[index]
             room = unset - top  # further sets of this rank may add up to all its cards
@@ -411,9 +406,8 @@ class _Search:
                     continue  # a further set of this rank: its cards may be spent
                 chosen.append(core)
                 if unset - value - base[left] < plan.score:
-                    self.leaf(holding - delta, set_value + value, set_need + need)
-                self.add_sets_limited(index, position, holding - delta, set_value + value,
-                                      set_need + need)
+                    self.leaf(holding - delta, unset - value, left)
+                self.add_sets_limited(index, position, holding - delta, unset - value, left)
                 chosen.pop()
 
 
