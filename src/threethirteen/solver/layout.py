@@ -31,42 +31,45 @@ def lay_out(plan: Plan, ctx: Context) -> tuple[list[Meld], list[Card]]:
     left_out = bool(unmelded)
     melds: list[Meld] = []
     for _, _, need, naturals, with_one in sets:
-        more = min(extra, ctx.limit - need)
-        extra -= more
-        if need + more == 1:
+        if extra:  # wilds beyond the sets' needs go to the first sets, up to the limit
+            more = min(extra, ctx.limit - need)
+            extra -= more
+            need += more
+        if need == 1:
             filler = fillers.pop()
             meld = with_one.get(filler.code)
             if meld is None:
                 meld = with_one[filler.code] = Meld(_SET, (*naturals.cards, filler))
             melds.append(meld)
-        elif need + more:
-            melds.append(Meld(_SET, naturals.cards + tuple(_take(fillers, need + more))))
+        elif need:
+            melds.append(Meld(_SET, naturals.cards + tuple(_take(fillers, need))))
         else:
             melds.append(naturals)
-    plain_layouts = ctx.suit_layouts
+    plain = ctx.suit_layouts
+    keys = suit_keys(holding)
     if run_wilds:
         allocation = allocate(parts, run_wilds)
         traces, length = ctx.traces, len(wild_costs)
-        for suit, key in enumerate(suit_keys(holding)):
+        for suit, key in enumerate(keys):
             wilds = allocation[suit]
             if wilds:
                 for spread, used in traces.get(key << 7 | wilds) or _trace(ctx, key, wilds, length):
                     key -= spread
                     melds.append(_run_meld(ctx, spread, suit, fillers, used))
                 if key:  # what the runs leave is dead: it has no runs of its own
-                    unmelded += (plain_layouts.get(key) or _plain_layouts(ctx, key, 0))[suit][1]
+                    unmelded += (plain.get(key) or _plain_layouts(ctx, key))[suit][1]
             elif key:
-                runs, dead = (plain_layouts.get(key) or _plain_layouts(
-                    ctx, key, parts[suit][0]))[suit]
+                runs, dead = (plain.get(key) or _plain_layouts(ctx, key))[suit]
                 melds += runs
                 unmelded += dead
-    else:
-        for suit, key in enumerate(suit_keys(holding)):
-            if key:
-                runs, dead = (plain_layouts.get(key) or _plain_layouts(
-                    ctx, key, parts[suit][0] if parts else ctx.suit0(key)))[suit]
-                melds += runs
-                unmelded += dead
+    else:  # the four suits' memoised layouts, read in one go
+        clubs, diamonds, hearts, spades = keys
+        clubs_runs, clubs_dead = (plain.get(clubs) or _plain_layouts(ctx, clubs))[0]
+        diamonds_runs, diamonds_dead = (plain.get(diamonds) or _plain_layouts(ctx, diamonds))[1]
+        hearts_runs, hearts_dead = (plain.get(hearts) or _plain_layouts(ctx, hearts))[2]
+        spades_runs, spades_dead = (plain.get(spades) or _plain_layouts(ctx, spades))[3]
+        melds += (*clubs_runs, *diamonds_runs, *hearts_runs, *spades_runs)
+        unmelded += (*clubs_dead, *diamonds_dead, *hearts_dead, *spades_dead)
     if pure:
         melds.extend(_pure_melds(_take(fillers, pure), ctx.limit))
     assert not fillers, "every melded wild has a place"
@@ -78,11 +81,10 @@ def lay_out(plan: Plan, ctx: Context) -> tuple[list[Meld], list[Card]]:
 SuitLayout = tuple[tuple[Meld, ...], tuple[Card, ...]]  # runs and dead cards
 
 
-def _plain_layouts(ctx: Context, key: int, value: int) -> tuple[SuitLayout, ...]:
-    """The runs and dead cards of the holding ``key`` without wilds, in each suit, whose
-    runs are known to weigh ``value`` (memoised: all four suits at once, since most
-    holdings recur in every suit)."""
-    spreads = [spread for spread, _ in _trace(ctx, key, 0, 0)] if value else []
+def _plain_layouts(ctx: Context, key: int) -> tuple[SuitLayout, ...]:
+    """The runs and dead cards of the holding ``key`` without wilds, in each suit
+    (memoised: all four suits at once, since most holdings recur in every suit)."""
+    spreads = [spread for spread, _ in _trace(ctx, key, 0, 0)] if ctx.suit0(key) else []
     dead = key - sum(spreads)
     dead_ranks = [rank - 1 for rank in ranks_of(dead) for _ in range(dead >> 4 * (rank - 1) & 15)]
     found = tuple(
