@@ -19,7 +19,9 @@ from threethirteen.solver.tables import present, run_shapes, spread_of
 NEG = -(1 << 60)
 SCALE = 128  # a card weighs points * SCALE + 1: least penalty first, then fewest cards
 UNLIMITED = 1 << 20
-Vector = tuple[int, ...]  # by k: the most weight a suit melds in runs using exactly k wilds
+# By k = 0..wilds, the most weight a suit melds in runs using exactly k wilds; then, last,
+# what one wild gains (entry 1 less entry 0), which the search reads most
+Vector = tuple[int, ...]
 SUIT_BITS = 52  # a hand's holding: one suit's holding per 52 bits, clubs lowest
 SUIT_MASK = (1 << SUIT_BITS) - 1
 COLUMNS_SHIFT = 4 * SUIT_BITS  # a hand's sum: holding, then columns, then tally
@@ -145,7 +147,8 @@ class Context:
         return best
 
     def suit(self, key: int, wilds: int) -> Vector:
-        """For k = 0..wilds, the most weight ``key`` melds in runs using exactly k wilds."""
+        """For k = 0..wilds, the most weight ``key`` melds in runs using exactly k wilds,
+        then the gain of one wild (a ``Vector``)."""
         memo = self.vectors_of(wilds)
         if len(memo) > MEMO_LIMIT:
             memo.clear()
@@ -161,7 +164,7 @@ class Context:
     def _suit(self, key: int, wilds: int, memo: dict[int, Vector]) -> Vector:
         """``suit`` computed, its smaller holdings read from (and added to) ``memo``."""
         if key == 0:
-            return (0,) + (NEG,) * wilds
+            return (0,) + (NEG,) * wilds + (NEG,)
         have = present(key)
         low = have & -have
         best = list(self._vector(key - low, wilds, memo))  # the lowest rank's card is dead
@@ -183,10 +186,11 @@ class Context:
                 for k in range(used + need, min(used + cap, wilds) + 1):
                     if value > best[k]:
                         best[k] = value
+        best[-1] = best[1] - best[0] if wilds else NEG
         return tuple(best)
 
     def vectors_of(self, wilds: int) -> dict[int, Vector]:
-        """The memo of run vectors of length ``wilds + 1``, by holding."""
+        """The memo of run vectors for ``wilds`` wilds, by holding."""
         found = self.vectors.get(wilds)
         if found is None:
             found = self.vectors[wilds] = {}

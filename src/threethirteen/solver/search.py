@@ -14,6 +14,7 @@ weight, cards of the wild rank, jokers).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
 
 from threethirteen.cards import Card
@@ -38,8 +39,9 @@ SetCore = tuple[int, tuple[int, ...], int, Meld, dict[int, Meld]]
 SetOption = tuple[int, int, int, SetCore]  # (need, weight, holding delta, core)
 RankOptions = tuple[list[SetOption], int, int]  # options, largest weight, largest free weight
 # A rank's options and largest weight, with the most weight the set cores of the ranks
-# above it may add with wilds to spare, and without (cores of three naturals or more)
-Level = tuple[list[SetOption], int, int, int]
+# above it may add with wilds to spare, and without (cores of three naturals or more),
+# and the levels of those ranks
+Level = tuple[list[SetOption], int, int, int, tuple["Level", ...]]
 
 NIBBLE_PAIRS = sum(0x0F0F << (16 * rank) for rank in range(13))
 BYTE_PAIRS = sum(0x00FF << (16 * rank) for rank in range(13))
@@ -49,6 +51,9 @@ WEIGHT_MASK = (1 << WILD_RANK_SHIFT) - 1
 POOL_SUITS_SHIFT = WILD_SUITS_SHIFT - WILD_RANK_SHIFT  # where a pool's counts per suit start
 HEARTS_SHIFT, SPADES_SHIFT = 2 * SUIT_BITS, 3 * SUIT_BITS  # where their suits' holdings start
 LOW = NEG // 2  # below this, a sum holds an impossible (NEG) entry
+# past the end of a search's best runs by wilds, read for the -1 and -2 wilds left by a set
+# core that needs more than there are: a weight so large that no bound lets it be tried
+SHORT_OF_WILDS = (-(1 << 62),) * 2
 _THRESHOLDS = [FIELD_TOPS - smallest * FIELD_ONES for smallest in range(4)]  # by set size
 
 
@@ -208,7 +213,7 @@ def _set_levels(columns: int, ctx: Context, wilds: int) -> list[Level]:
         column = columns >> shift & 0xFFFF
         options, top, free = known.get(column << 8 | rank_key) or rank_options(
             ctx, rank_key >> 2, column, smallest)
-        levels.append((options, top, above, above_free))
+        levels.append((options, top, above, above_free, tuple(levels)))
         above += top
         above_free += free
     return levels
@@ -258,7 +263,8 @@ class _Search:
         self.vectors = (ctx.vectors.get(wilds) or ctx.vectors_of(wilds)) if wilds else _NONE
         self.levels = _set_levels(columns, ctx, wilds)
         self.several = ctx.limit < UNLIMITED  # several sets of one rank can then matter
-        self.base: list[int] = []  # best runs with at most k wilds and no sets, once known
+        # best runs with at most k wilds and no sets, once known, then SHORT_OF_WILDS
+        self.base: list[int] = []
         self.chosen: list[SetCore] = []
 
     def run(self) -> None:
@@ -269,7 +275,7 @@ class _Search:
         if self.several:
             self.add_sets_limited(len(self.levels) - 1, 0, holding, weight, self.wilds)
         else:
-            self.add_sets(len(self.levels), holding, weight, self.wilds)
+            self.add_sets(self.levels, holding, weight, self.wilds)
 
     def leaf(self, holding: int, total: int, spare: int) -> None:
         """Score the runs of ``holding``, the naturals outside the chosen sets, which weigh
@@ -293,6 +299,7 @@ class _Search:
                     runs += self.ctx.suit0(key) if known is None else known
             if not base:
                 base.extend([runs] * (wilds + 1))
+                base += SHORT_OF_WILDS
             if total - runs < plan.score:
                 plan.score = total - runs
                 if self.want_plan:
@@ -309,10 +316,10 @@ class _Search:
         if spare == 1:  # the common case, worked out in closed form
             first, second, third, fourth = parts
             zero = first[0] + second[0] + third[0] + fourth[0]
-            gain = max(first[1] - first[0], second[1] - second[0], third[1] - third[0],
-                       fourth[1] - fourth[0])  # of the wild in the best suit's runs
+            gain = max(first[-1], second[-1], third[-1], fourth[-1])  # in the best suit's runs
             if not base:
                 base.extend((zero, zero + gain if gain > 0 else zero))
+                base += SHORT_OF_WILDS
             if not chosen:  # then it is the only wild: in runs, or unmelded
                 unmelded = self.wild_costs[0]
                 score, run_wilds = (total - zero - gain, 1) if -gain < unmelded else (
@@ -339,6 +346,7 @@ class _Search:
             for k in range(1, len(base)):
                 if base[k] < base[k - 1]:
                     base[k] = base[k - 1]
+            base += SHORT_OF_WILDS
         if chosen and not self.several:  # unbounded sets take every wild left over
             best = max(combined)
             if total - best < plan.score:
@@ -363,17 +371,14 @@ class _Search:
                 plan.found = (self.reading, holding, tuple(chosen), wilds - spare, parts,
                               run_wilds, extra, pure)
 
-    def add_sets(self, count: int, holding: int, unset: int, spare: int) -> None:
-        """Add a set core of one of the ``count`` highest ranks, score it, then add sets of
-        higher ranks: each choice of sets is tried once, in order. The naturals outside
-        the sets chosen so far weigh ``unset``; ``spare`` wilds are left."""
-        levels, plan, chosen, base = self.levels, self.plan, self.chosen, self.base
-        for index in range(count):
-            rank_options, _, above, above_free = levels[index]
+    def add_sets(self, levels: Sequence[Level], holding: int, unset: int, spare: int) -> None:
+        """Add a set core of a rank of ``levels``, score it, then add sets of higher ranks:
+        each choice of sets is tried once, in order. The naturals outside the sets chosen
+        so far weigh ``unset``; ``spare`` wilds are left."""
+        plan, chosen, base = self.plan, self.chosen, self.base
+        for rank_options, _, above, above_free, higher in levels:
             for need, value, delta, core in rank_options:
-                left = spare - need
-                if left < 0:
-                    break
+                left = spare - need  # when negative, base[left] is SHORT_OF_WILDS: no try
                 bound = unset - value - base[left]  # no runs can do better with these sets
                 # options come largest first, so a later one has no more value and no
                 # more wilds left: once one cannot beat the best so far, none after can
@@ -383,7 +388,7 @@ class _Search:
                 if bound < plan.score:
                     self.leaf(holding - delta, unset - value, left)
                 if above if left else above_free:  # a set of a higher rank may still fit
-                    self.add_sets(index, holding - delta, unset - value, left)
+                    self.add_sets(higher, holding - delta, unset - value, left)
                 chosen.pop()
 
     def add_sets_limited(
@@ -393,7 +398,7 @@ class _Search:
         can matter: ranks down to index ``last``, whose options start at ``first``."""
         levels, plan, chosen, base = self.levels, self.plan, self.chosen, self.base
         for index in range(last + 1):
-            rank_options, top, above, above_free = levels[index]
+            rank_options, top, above, above_free, _ = levels[index]
             room = unset - top  # further sets of this rank may add up to all its cards
             for position in range(first if index == last else 0, len(rank_options)):
                 need, value, delta, core = rank_options[position]
@@ -447,8 +452,7 @@ def combine(parts: tuple[Vector, ...], spare: int) -> list[int]:
             combined = convolve(combined, vector)
         return combined
     zero = first[0] + second[0] + third[0] + fourth[0]
-    one = sorted((first[1] - first[0], second[1] - second[0], third[1] - third[0],
-                  fourth[1] - fourth[0]))
+    one = sorted((first[-1], second[-1], third[-1], fourth[-1]))
     two = max(first[2] - first[0], second[2] - second[0], third[2] - third[0],
               fourth[2] - fourth[0], one[3] + one[2])
     return [zero, zero + one[3] if one[3] > LOW else NEG, zero + two if two > LOW else NEG]
@@ -482,8 +486,7 @@ def allocate(parts: tuple[Vector, ...], total: int) -> tuple[int, ...]:
     """Split ``total`` wilds among the four suits so that their values reach the best sum."""
     first, second, third, fourth = parts
     if total == 1:  # the common case: the suit that gains most from one wild
-        gains = (first[1] - first[0], second[1] - second[0], third[1] - third[0],
-                 fourth[1] - fourth[0])
+        gains = (first[-1], second[-1], third[-1], fourth[-1])
         best = max(gains)  # ties go to the last suit, as in the general loop below
         return _ONE_WILD[3 if gains[3] == best else 2 if gains[2] == best else
                          1 if gains[1] == best else 0]
