@@ -212,3 +212,18 @@ def test_a_bad_wild_rank_is_an_error(wild: Any) -> None:
     for solve in (arrange, deadwood, go_out_discards, unmelded_count):
         with pytest.raises(NotationError):
             solve(hand, wild=wild, rules=Rules())
+
+
+def test_calls_that_alternate_rules_and_wild_ranks_each_get_their_own_answer() -> None:
+    # the solver remembers the last rules and wild rank asked for: switching must not
+    # carry one call's weights or wild rank into the next
+    hand = Hand.parse("Ah 2h 3h 4s 4d Qc Kc 5s")
+    settings = [(4, Rules()), (5, Rules()), (4, Rules(ace="high")), (4, Rules()),
+                (13, Rules(face_values="rank")), (4, Rules(max_wilds_per_meld=1))]
+    for _ in range(2):
+        for wild, rules in settings:
+            expected = brute.min_penalty(hand.cards, wild, rules)
+            assert arrange(hand, wild=wild, rules=rules).deadwood == expected
+            assert unmelded_count(hand, wild=wild, rules=rules) == brute.min_unmelded(
+                hand.cards, wild, rules)
+            assert deadwood(hand, wild=wild, rules=rules) == expected
