@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from operator import attrgetter
 
 from threethirteen.cards import Card, Hand, Rank
 from threethirteen.melds import Meld
@@ -50,7 +49,6 @@ class Arrangement:
         }
 
 
-_CODE = attrgetter("code")
 _new = object.__new__
 # the slots' own setters, which the frozen class's __init__ reaches more slowly
 _SET_DEADWOOD, _SET_MELDS, _SET_UNMELDED = (
@@ -58,7 +56,7 @@ _SET_DEADWOOD, _SET_MELDS, _SET_UNMELDED = (
 
 
 def _codes(hand: HandLike) -> list[int]:
-    codes = list(map(_CODE, hand.cards if isinstance(hand, Hand) else hand))
+    codes = [card.code for card in (hand.cards if isinstance(hand, Hand) else hand)]
     if len(codes) > MAX_COPIES:
         if len(codes) > MAX_CARDS:
             raise ValueError(f"a hand of {len(codes)} cards is too large (at most {MAX_CARDS})")
