@@ -247,21 +247,18 @@ class _Search:
     taking cards out of a suit never lets it meld more with the same wilds.
     """
 
-    __slots__ = ("reading", "ctx", "plan", "want_plan", "wilds", "wild_costs", "levels",
-                 "several", "base", "chosen", "vectors", "memo0")
+    __slots__ = ("reading", "ctx", "plan", "want_plan", "wilds", "levels", "several", "base",
+                 "chosen", "vectors")
 
     def __init__(self, reading: Reading, ctx: Context, plan: Plan, want_plan: bool) -> None:
         self.reading = reading
         self.ctx = ctx
         self.plan = plan
         self.want_plan = want_plan
-        columns, costs = reading[1], reading[3]
-        self.wild_costs = costs
-        self.memo0 = ctx.memo0
-        self.wilds = wilds = len(costs)
+        self.wilds = wilds = len(reading[3])
         # one run-vector length for all leaves: exact-count entries do not depend on it
         self.vectors = (ctx.vectors.get(wilds) or ctx.vectors_of(wilds)) if wilds else _NONE
-        self.levels = _set_levels(columns, ctx, wilds)
+        self.levels = _set_levels(reading[1], ctx, wilds)
         self.several = ctx.limit < UNLIMITED  # several sets of one rank can then matter
         # best runs with at most k wilds and no sets, once known, then SHORT_OF_WILDS
         self.base: list[int] = []
@@ -289,7 +286,7 @@ class _Search:
         hearts = holding >> HEARTS_SHIFT & SUIT_MASK
         spades = holding >> SPADES_SHIFT
         if spare == 0:
-            memo0 = self.memo0
+            memo0 = self.ctx.memo0
             try:
                 runs = memo0[clubs] + memo0[diamonds] + memo0[hearts] + memo0[spades]
             except KeyError:  # a holding not seen before: the others are known
@@ -321,7 +318,7 @@ class _Search:
                 base.extend((zero, zero + gain if gain > 0 else zero))
                 base += SHORT_OF_WILDS
             if not chosen:  # then it is the only wild: in runs, or unmelded
-                unmelded = self.wild_costs[0]
+                unmelded = self.reading[3][0]
                 score, run_wilds = (total - zero - gain, 1) if -gain < unmelded else (
                     total - zero + unmelded, 0)
                 if score < plan.score:
@@ -356,7 +353,7 @@ class _Search:
                     plan.found = (self.reading, holding, tuple(chosen), wilds - spare, parts,
                                   run_wilds, spare - run_wilds, 0)
             return
-        costs = self.wild_costs
+        costs = self.reading[3]
         if chosen or spare >= MIN_MELD:
             score, run_wilds, extra, pure = _leftover(self.ctx, combined, spare, chosen, costs)
         else:  # no sets and too few wilds for an all-wild meld: wilds not in runs stay out
