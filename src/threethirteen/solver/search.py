@@ -70,9 +70,9 @@ class Plan:
 
     __slots__ = ("score", "found")
 
-    def __init__(self) -> None:
-        self.score = 1 << 62
-        self.found: Found | None = None
+    def __init__(self, score: int = 1 << 62, found: Found | None = None) -> None:
+        self.score = score
+        self.found = found
 
 
 # What the layout needs: the reading, the naturals left for runs, the set cores and the
@@ -176,23 +176,25 @@ def solve(codes: list[int], ctx: Context, want_plan: bool) -> Plan:
     Without limits on wilds a wild-rank card gains nothing by standing for itself, so it
     is simply wild and the hand has one reading; otherwise each is searched.
     """
-    plan = Plan()
     total = sum(map(ctx.code_unit.__getitem__, codes))
     holding = total & HOLDING_MASK
     columns = total >> COLUMNS_SHIFT & HOLDING_MASK
     tally = total >> TALLY_SHIFT
     pool = tally >> WILD_RANK_SHIFT
     if pool & 0xFF and ctx.split_wilds:
+        plan = Plan()
         for reading in split_readings(ctx, holding, columns, tally & WEIGHT_MASK, pool):
-            _Search(reading, ctx, plan, want_plan).run()
+            plan = _Search(reading, ctx, want_plan, plan.score, plan.found)
+            plan.run()
             if plan.score == 0:
                 break
-    else:
-        costs = ctx.pool_costs.get(pool)
-        if costs is None:
-            costs = _costs(ctx, pool)
-        _Search((holding, columns, tally & WEIGHT_MASK, costs, pool), ctx, plan, want_plan).run()
-    return plan
+        return plan
+    costs = ctx.pool_costs.get(pool)
+    if costs is None:
+        costs = _costs(ctx, pool)
+    search = _Search((holding, columns, tally & WEIGHT_MASK, costs, pool), ctx, want_plan)
+    search.run()
+    return search
 
 
 def _set_levels(columns: int, ctx: Context, wilds: int) -> list[Level]:
@@ -240,20 +242,25 @@ def suit_keys(holding: int) -> tuple[int, int, int, int]:
 _NONE: dict[int, Vector] = {}  # the run vectors of a hand without wilds: never read
 
 
-class _Search:
+class _Search(Plan):
     """Choose set cores rank by rank, then score the suits' runs with what is left.
 
     The first leaf scored chooses no set; its run values bound every later leaf, since
-    taking cards out of a suit never lets it meld more with the same wilds.
+    taking cards out of a suit never lets it meld more with the same wilds. The search is
+    its own plan: it starts from the best ``score`` (and ``found``) known so far.
     """
 
-    __slots__ = ("reading", "ctx", "plan", "want_plan", "wilds", "levels", "several", "base",
+    __slots__ = ("reading", "ctx", "want_plan", "wilds", "levels", "several", "base",
                  "chosen", "vectors")
 
-    def __init__(self, reading: Reading, ctx: Context, plan: Plan, want_plan: bool) -> None:
+    def __init__(
+        self, reading: Reading, ctx: Context, want_plan: bool, score: int = 1 << 62,
+        found: Found | None = None,
+    ) -> None:
+        self.score = score
+        self.found = found
         self.reading = reading
         self.ctx = ctx
-        self.plan = plan
         self.want_plan = want_plan
         self.wilds = wilds = len(reading[3])
         # one run-vector length for all leaves: exact-count entries do not depend on it
@@ -277,7 +284,7 @@ class _Search:
     def leaf(self, holding: int, total: int, spare: int) -> None:
         """Score the runs of ``holding``, the naturals outside the chosen sets, which weigh
         ``total``, with the ``spare`` wilds the sets leave."""
-        plan = self.plan
+        plan = self
         wilds = self.wilds
         base = self.base  # empty for the first leaf; later ones are bounded by the caller
         # suit_keys(holding), inlined: this is the hottest path
@@ -372,7 +379,7 @@ class _Search:
         """Add a set core of a rank of ``levels``, score it, then add sets of higher ranks:
         each choice of sets is tried once, in order. The naturals outside the sets chosen
         so far weigh ``unset``; ``spare`` wilds are left."""
-        plan, chosen, base = self.plan, self.chosen, self.base
+        plan, chosen, base = self, self.chosen, self.base
         for rank_options, _, above, above_free, higher in levels:
             for need, value, delta, core in rank_options:
                 left = spare - need  # when negative, base[left] is SHORT_OF_WILDS: no try
@@ -393,7 +400,7 @@ class _Search:
     ) -> None:
         """``add_sets`` when wilds per meld are limited, so that several sets of one rank
         can matter: ranks down to index ``last``, whose options start at ``first``."""
-        levels, plan, chosen, base = self.levels, self.plan, self.chosen, self.base
+        levels, plan, chosen, base = self.levels, self, self.chosen, self.base
         for index in range(last + 1):
             rank_options, top, above, above_free, _ = levels[index]
             room = unset - top  # further sets of this rank may add up to all its cards
