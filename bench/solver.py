@@ -140,7 +140,7 @@ def main() -> None:
     thirteen_card_hands(args.hands, args.seed)
     openspiel_side_by_side(args.hands, args.seed)
     print(f"machine speed: a fixed pure-Python loop took {before:.0f} ms before and "
-          f"{calibration():.0f} ms after (lower is faster; the VM drifts by up to 30%)")
+          f"{calibration():.0f} ms after (lower is faster; this VM has drifted by up to 2x)")
 
 
 if __name__ == "__main__":
