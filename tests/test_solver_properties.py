@@ -35,6 +35,7 @@ from threethirteen import (
     pack,
     unmelded_count,
 )
+from threethirteen.solver.tables import card_offsets
 
 MAX_HAND = 10
 ONE_DECK: tuple[Card, ...] = pack(1)
@@ -179,3 +180,11 @@ def test_counts_and_go_out_are_exact(
     shuffled = data.draw(st.permutations(cards), label="shuffled")
     assert unmelded_count(shuffled, wild=wild, rules=rules) == fewest
     assert set(go_out_discards(shuffled, wild=wild, rules=rules)) == set(discards)
+
+
+@given(counts=st.lists(st.integers(0, 15), min_size=13, max_size=13))
+def test_card_offsets_lists_every_card_of_a_holding(counts: list[int]) -> None:
+    holding = sum(count << 4 * offset for offset, count in enumerate(counts))
+    expected = [offset for offset, count in enumerate(counts) for _ in range(count)]
+    assert card_offsets(holding) == expected
+    assert card_offsets(holding) == expected  # the memoised groups give the same list

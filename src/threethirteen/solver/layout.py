@@ -9,7 +9,7 @@ from threethirteen.melds import MIN_MELD, Meld, MeldKind, run_positions
 from threethirteen.rules import Ace
 from threethirteen.solver.context import MEMO_LIMIT, Context
 from threethirteen.solver.search import POOL_SUITS_SHIFT, Plan, allocate, suit_keys
-from threethirteen.solver.tables import present, ranks_of
+from threethirteen.solver.tables import card_offsets, present, ranks_of
 
 _CARDS = tuple(Card.from_code(code) for code in range(53))
 _BY_CODE = attrgetter("code")
@@ -85,13 +85,12 @@ def _plain_layouts(ctx: Context, key: int) -> tuple[SuitLayout, ...]:
     """The runs and dead cards of the holding ``key`` without wilds, in each suit
     (memoised: all four suits at once, since most holdings recur in every suit)."""
     spreads = [spread for spread, _ in _trace(ctx, key, 0, 0)] if ctx.suit0(key) else []
-    dead = key - sum(spreads)
-    dead_ranks = [rank - 1 for rank in ranks_of(dead) for _ in range(dead >> 4 * (rank - 1) & 15)]
-    found = tuple(
-        (tuple(_run_meld(ctx, spread, suit, [], 0) for spread in spreads),
-         tuple(map(_SUIT_CARDS[suit].__getitem__, dead_ranks)))
-        for suit in range(4)
-    )
+    dead = card_offsets(key - sum(spreads))
+    found = tuple([  # comprehensions of lists: cheaper than generators here
+        (tuple([_run_meld(ctx, spread, suit, [], 0) for spread in spreads]) if spreads else (),
+         tuple([cards[offset] for offset in dead]))
+        for suit, cards in enumerate(_SUIT_CARDS)
+    ])
     if len(ctx.suit_layouts) > MEMO_LIMIT:
         ctx.suit_layouts.clear()
     ctx.suit_layouts[key] = found

@@ -40,6 +40,33 @@ def ranks_of(spread: int) -> list[int]:
     return ranks
 
 
+def card_offsets(holding: int) -> list[int]:
+    """The rank - 1 of each card of a suit's holding, with repeats, lowest first.
+
+    >>> card_offsets(0x2010)
+    [1, 3, 3]
+    """
+    low = _OFFSETS.get(holding & _LOW_RANKS)  # ranks 1-7, then 8-13: each group memoised
+    if low is None:
+        low = _group_offsets(holding & _LOW_RANKS, 0)
+    high = _OFFSETS.get(holding >> 28 | _HIGH)
+    if high is None:
+        high = _group_offsets(holding >> 28, 7)
+    return low + high
+
+
+_LOW_RANKS = (1 << 28) - 1
+_HIGH = 1 << 28  # marks a group of ranks 8-13 in the memo's keys
+_OFFSETS: dict[int, list[int]] = {}
+
+
+def _group_offsets(group: int, first: int) -> list[int]:
+    """``card_offsets`` of the ranks of ``group``, whose lowest has offset ``first``."""
+    found = _OFFSETS[group | _HIGH if first else group] = [
+        first + index for index in range(7) for _ in range(group >> 4 * index & 15)]
+    return found
+
+
 def present(holding: int) -> int:
     """The spread of the ranks a holding has at least one card of."""
     return (holding | holding >> 1 | holding >> 2 | holding >> 3) & NIBBLES
