@@ -32,6 +32,7 @@ HOLDING_MASK = (1 << COLUMNS_SHIFT) - 1
 WILD_RANK_SHIFT = 40
 JOKER_SHIFT = WILD_RANK_SHIFT + 8  # so a pool is suits << 16 | jokers << 8 | wild-rank cards
 WILD_SUITS_SHIFT = JOKER_SHIFT + 8
+POOL_SUITS_SHIFT = WILD_SUITS_SHIFT - WILD_RANK_SHIFT  # where a pool's counts per suit start
 
 
 # The naturals of one run: (spread, wilds they need, wilds they can hold, weight). A plain
@@ -226,5 +227,5 @@ def context(rules: Rules, wild: int | str | Rank, count_only: bool = False) -> C
         if len(_BY_IDENTITY) > 512:
             _BY_IDENTITY.clear()
         _BY_IDENTITY[(id(rules), wild, count_only)] = (rules, shared)
-    _LAST[count_only] = (rules, wild if type(wild) is int else None, shared)
+    _LAST[count_only] = (rules, wild, shared)  # wild is an int by now
     return shared

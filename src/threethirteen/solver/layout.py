@@ -7,8 +7,8 @@ from operator import attrgetter
 from threethirteen.cards import JOKER, Card
 from threethirteen.melds import MIN_MELD, Meld, MeldKind, run_positions
 from threethirteen.rules import Ace
-from threethirteen.solver.context import MEMO_LIMIT, Context
-from threethirteen.solver.search import POOL_SUITS_SHIFT, Plan, allocate, suit_keys
+from threethirteen.solver.context import MEMO_LIMIT, POOL_SUITS_SHIFT, Context
+from threethirteen.solver.search import Plan, allocate, suit_keys
 from threethirteen.solver.tables import card_offsets, present, ranks_of
 
 _CARDS = tuple(Card.from_code(code) for code in range(53))

@@ -23,12 +23,12 @@ from threethirteen.solver.context import (
     COLUMNS_SHIFT,
     HOLDING_MASK,
     NEG,
+    POOL_SUITS_SHIFT,
     SUIT_BITS,
     SUIT_MASK,
     TALLY_SHIFT,
     UNLIMITED,
     WILD_RANK_SHIFT,
-    WILD_SUITS_SHIFT,
     Context,
     Vector,
 )
@@ -48,7 +48,6 @@ BYTE_PAIRS = sum(0x00FF << (16 * rank) for rank in range(13))
 FIELD_ONES = sum(1 << (16 * rank) for rank in range(13))
 FIELD_TOPS = FIELD_ONES << 15
 WEIGHT_MASK = (1 << WILD_RANK_SHIFT) - 1
-POOL_SUITS_SHIFT = WILD_SUITS_SHIFT - WILD_RANK_SHIFT  # where a pool's counts per suit start
 HEARTS_SHIFT, SPADES_SHIFT = 2 * SUIT_BITS, 3 * SUIT_BITS  # where their suits' holdings start
 LOW = NEG // 2  # below this, a sum holds an impossible (NEG) entry
 # past the end of a search's best runs by wilds, read for the -1 and -2 wilds left by a set
@@ -70,9 +69,9 @@ class Plan:
 
     __slots__ = ("score", "found")
 
-    def __init__(self, score: int = 1 << 62, found: Found | None = None) -> None:
-        self.score = score
-        self.found = found
+    def __init__(self) -> None:
+        self.score = 1 << 62
+        self.found: Found | None = None
 
 
 # What the layout needs: the reading, the naturals left for runs, the set cores and the
@@ -284,7 +283,6 @@ class _Search(Plan):
     def leaf(self, holding: int, total: int, spare: int) -> None:
         """Score the runs of ``holding``, the naturals outside the chosen sets, which weigh
         ``total``, with the ``spare`` wilds the sets leave."""
-        plan = self
         wilds = self.wilds
         base = self.base  # empty for the first leaf; later ones are bounded by the caller
         # suit_keys(holding), inlined: this is the hottest path
@@ -304,10 +302,10 @@ class _Search(Plan):
             if not base:
                 base.extend([runs] * (wilds + 1))
                 base += SHORT_OF_WILDS
-            if total - runs < plan.score:
-                plan.score = total - runs
+            if total - runs < self.score:
+                self.score = total - runs
                 if self.want_plan:
-                    plan.found = (self.reading, holding, tuple(self.chosen), wilds, (), 0, 0, 0)
+                    self.found = (self.reading, holding, tuple(self.chosen), wilds, (), 0, 0, 0)
             return
         memo = self.vectors
         try:
@@ -328,18 +326,18 @@ class _Search(Plan):
                 unmelded = self.reading[3][0]
                 score, run_wilds = (total - zero - gain, 1) if -gain < unmelded else (
                     total - zero + unmelded, 0)
-                if score < plan.score:
-                    plan.score = score
+                if score < self.score:
+                    self.score = score
                     if self.want_plan:
-                        plan.found = (self.reading, holding, (), 0, parts, run_wilds, 0, 0)
+                        self.found = (self.reading, holding, (), 0, parts, run_wilds, 0, 0)
                 return
             if not self.several:  # in runs, or in a set
                 run_wilds = 1 if gain > 0 else 0
                 score = total - zero - gain * run_wilds
-                if score < plan.score:
-                    plan.score = score
+                if score < self.score:
+                    self.score = score
                     if self.want_plan:
-                        plan.found = (self.reading, holding, tuple(chosen), wilds - 1, parts,
+                        self.found = (self.reading, holding, tuple(chosen), wilds - 1, parts,
                                       run_wilds, 1 - run_wilds, 0)
                 return
             combined = [zero, zero + gain] if gain > LOW else [zero, NEG]
@@ -353,11 +351,11 @@ class _Search(Plan):
             base += SHORT_OF_WILDS
         if chosen and not self.several:  # unbounded sets take every wild left over
             best = max(combined)
-            if total - best < plan.score:
-                plan.score = total - best
+            if total - best < self.score:
+                self.score = total - best
                 if self.want_plan:
                     run_wilds = combined.index(best)
-                    plan.found = (self.reading, holding, tuple(chosen), wilds - spare, parts,
+                    self.found = (self.reading, holding, tuple(chosen), wilds - spare, parts,
                                   run_wilds, spare - run_wilds, 0)
             return
         costs = self.reading[3]
@@ -369,27 +367,27 @@ class _Search(Plan):
                 value = combined[used]
                 if value != NEG and sum(costs[used:]) - value < score:
                     score, run_wilds = sum(costs[used:]) - value, used
-        if total + score < plan.score:
-            plan.score = total + score
+        if total + score < self.score:
+            self.score = total + score
             if self.want_plan:
-                plan.found = (self.reading, holding, tuple(chosen), wilds - spare, parts,
+                self.found = (self.reading, holding, tuple(chosen), wilds - spare, parts,
                               run_wilds, extra, pure)
 
     def add_sets(self, levels: Sequence[Level], holding: int, unset: int, spare: int) -> None:
         """Add a set core of a rank of ``levels``, score it, then add sets of higher ranks:
         each choice of sets is tried once, in order. The naturals outside the sets chosen
         so far weigh ``unset``; ``spare`` wilds are left."""
-        plan, chosen, base = self, self.chosen, self.base
+        chosen, base = self.chosen, self.base
         for rank_options, _, above, above_free, higher in levels:
             for need, value, delta, core in rank_options:
                 left = spare - need  # when negative, base[left] is SHORT_OF_WILDS: no try
                 bound = unset - value - base[left]  # no runs can do better with these sets
                 # options come largest first, so a later one has no more value and no
                 # more wilds left: once one cannot beat the best so far, none after can
-                if bound - (above if left else above_free) >= plan.score:
+                if bound - (above if left else above_free) >= self.score:
                     break
                 chosen.append(core)
-                if bound < plan.score:
+                if bound < self.score:
                     self.leaf(holding - delta, unset - value, left)
                 if above if left else above_free:  # a set of a higher rank may still fit
                     self.add_sets(higher, holding - delta, unset - value, left)
@@ -400,21 +398,20 @@ class _Search(Plan):
     ) -> None:
         """``add_sets`` when wilds per meld are limited, so that several sets of one rank
         can matter: ranks down to index ``last``, whose options start at ``first``."""
-        levels, plan, chosen, base = self.levels, self, self.chosen, self.base
+        levels, chosen, base = self.levels, self.chosen, self.base
         for index in range(last + 1):
             rank_options, top, above, above_free, _ = levels[index]
             room = unset - top  # further sets of this rank may add up to all its cards
             for position in range(first if index == last else 0, len(rank_options)):
                 need, value, delta, core = rank_options[position]
                 left = spare - need
-                if left < 0 or room - value - (above if left else above_free) - base[left] >= (
-                    plan.score
-                ):
+                # when left is negative, base[left] is SHORT_OF_WILDS: no try
+                if room - value - (above if left else above_free) - base[left] >= self.score:
                     break
                 if index == last and not _holds(holding, core):
                     continue  # a further set of this rank: its cards may be spent
                 chosen.append(core)
-                if unset - value - base[left] < plan.score:
+                if unset - value - base[left] < self.score:
                     self.leaf(holding - delta, unset - value, left)
                 self.add_sets_limited(index, position, holding - delta, unset - value, left)
                 chosen.pop()
