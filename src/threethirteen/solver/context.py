@@ -58,7 +58,7 @@ class Context:
         self.joker_points = rules.joker_penalty
         self.weight = [1 if count_only else p * SCALE + 1 for p in points]
         self.joker_weight = 1 if count_only else self.joker_points * SCALE + 1
-        # Per card code, what the card adds to a hand's sum (see ``search.readings``): its
+        # Per card code, what the card adds to a hand's sum (see ``search.solve``): its
         # unit in the holding (nibble ``code``), in the columns (16 bits per rank, a nibble
         # per suit) and in the tally. Cards of the wild rank and jokers only count in the
         # tally's pool; a reading may then hold some wild-rank cards as naturals.

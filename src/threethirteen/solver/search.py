@@ -9,7 +9,7 @@ sets and any all-wild melds over the number of wilds used.
 A hand is held as three integers, read off one sum of its cards' units (``Context``):
 the *holding* (one 4-bit count per card code, so each suit's holding is 52 bits of it),
 the *columns* (16 bits per rank, a 4-bit count per suit) and the *tally* (natural
-weight, cards of the wild rank, jokers).
+weight and the wild pool: cards of the wild rank, per suit too, and jokers).
 """
 
 from __future__ import annotations
