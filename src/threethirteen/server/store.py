@@ -1,0 +1,292 @@
+"""The database: SQLite in the data directory by default, PostgreSQL by URL.
+
+Every write is one transaction; ``append`` commits a log entry (and, when the game ends,
+its record and the players' statistics with it) before the server acknowledges it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import time
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, event, insert, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from threethirteen.datadir import data_dir
+from threethirteen.server import tables as t
+
+DB_FILE = "server.sqlite3"
+BUSY_TIMEOUT_MS = 5000
+# WAL with synchronous=NORMAL: a commit survives any crash of the server process (kill -9
+# included); only a crash of the operating system or a power cut may lose the last ones.
+# FULL syncs every commit to the disk (about four times slower here).
+SYNC_VARIABLE = "THREE_THIRTEEN_SQLITE_SYNC"
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def default_url() -> str:
+    """The SQLite file in the data directory."""
+    return f"sqlite+aiosqlite:///{data_dir() / DB_FILE}"
+
+
+def safe_url(url: str) -> str:
+    """``url`` without its password, for messages."""
+    return make_url(url).render_as_string(hide_password=True)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    kind: str
+    name: str | None
+    token_hash: str | None
+    person: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    seq: int
+    seat: int
+    kind: str  # action, undo
+    text: str
+    client_id: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoomRow:
+    id: str
+    status: str
+    rules: dict[str, Any]
+    seed: int
+    options: dict[str, Any]
+    host: int
+    names: list[str] | None
+    rematch: str | None
+    seats: tuple[SeatRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """What a game's last entry commits with it: the record and each person's result."""
+
+    record: Mapping[str, Any]
+    people: Sequence[tuple[str, int, bool, int, int]]  # name, total, won, rounds, go-outs
+
+
+class Store:
+    """One database, opened by ``open``."""
+
+    def __init__(self, engine: AsyncEngine, *, one_writer: bool = False) -> None:
+        self.engine = engine
+        self._stats_lock = asyncio.Lock()
+        # SQLite has one writer at a time; queueing here beats its busy-wait sleeps
+        self._write_lock: asyncio.Lock | None = asyncio.Lock() if one_writer else None
+
+    @contextlib.asynccontextmanager
+    async def _writing(self) -> AsyncIterator[AsyncConnection]:
+        """A transaction for writes, committed on leaving."""
+        if self._write_lock is None:
+            async with self.engine.begin() as connection:
+                yield connection
+            return
+        async with self._write_lock, self.engine.begin() as connection:
+            yield connection
+
+    @classmethod
+    async def open(cls, url: str | None = None) -> Store:
+        """Connect to ``url`` (default: the SQLite file) and run the migrations."""
+        url = url or default_url()
+        parsed = make_url(url)
+        sqlite = parsed.get_backend_name() == "sqlite"
+        if sqlite and parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_async_engine(url, pool_pre_ping=not sqlite)
+        if sqlite:
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        store = cls(engine, one_writer=sqlite)
+        async with engine.begin() as connection:
+            await connection.run_sync(_upgrade)
+        return store
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # -- writes ------------------------------------------------------------------
+
+    async def create_room(self, room: RoomRow) -> None:
+        async with self._writing() as c:
+            await c.execute(insert(t.rooms).values(
+                id=room.id, created=time.time(), status=room.status,
+                rules=json.dumps(room.rules), seed=room.seed, options=json.dumps(room.options),
+                host=room.host, names=None, rematch=None))
+            await c.execute(insert(t.seats), [
+                {"room": room.id, "seat": s.seat, "kind": s.kind, "name": s.name,
+                 "token_hash": s.token_hash, "person": int(s.person)} for s in room.seats])
+
+    async def set_seat(self, room: str, seat: SeatRow) -> None:
+        async with self._writing() as c:
+            await c.execute(update(t.seats).where(t.seats.c.room == room,
+                                                  t.seats.c.seat == seat.seat).values(
+                kind=seat.kind, name=seat.name, token_hash=seat.token_hash,
+                person=int(seat.person)))
+
+    async def start(self, room: str, names: Sequence[str], seats: Sequence[SeatRow]) -> None:
+        async with self._writing() as c:
+            await c.execute(update(t.rooms).where(t.rooms.c.id == room).values(
+                status="playing", names=json.dumps(list(names))))
+            for seat in seats:
+                await c.execute(update(t.seats).where(
+                    t.seats.c.room == room, t.seats.c.seat == seat.seat).values(
+                    kind=seat.kind, name=seat.name, person=int(seat.person)))
+
+    async def append(self, room: str, entry: LogEntry, finish: Finish | None = None) -> None:
+        """Commit one log entry (and the end of the game with it)."""
+        if finish is None:
+            async with self._writing() as c:
+                await _insert_entry(c, room, entry)
+            return
+        async with self._stats_lock, self._writing() as c:
+            await _insert_entry(c, room, entry)
+            await c.execute(update(t.rooms).where(t.rooms.c.id == room).values(status="over"))
+            await c.execute(insert(t.records).values(
+                room=room, record=json.dumps(finish.record), finished=time.time()))
+            for person in finish.people:
+                await _add_stats(c, *person)
+
+    async def set_rematch(self, room: str, rematch: str) -> None:
+        async with self._writing() as c:
+            await c.execute(update(t.rooms).where(t.rooms.c.id == room).values(rematch=rematch))
+
+    async def add_chat(self, room: str, seat: int | None, name: str | None, text: str) -> None:
+        async with self._writing() as c:
+            await c.execute(insert(t.chat).values(room=room, seat=seat, name=name, text=text,
+                                                  created=time.time()))
+
+    async def add_hint(self, room: str, seq: int, seat: int, options: Any) -> None:
+        async with self._writing() as c:
+            await c.execute(insert(t.hints).values(room=room, seq=seq, seat=seat,
+                                                   options=json.dumps(options),
+                                                   created=time.time()))
+
+    # -- reads -------------------------------------------------------------------
+
+    async def unfinished(self) -> list[tuple[RoomRow, list[LogEntry]]]:
+        """Every room not over, with its log in order."""
+        async with self.engine.connect() as c:
+            ids = (await c.execute(select(t.rooms.c.id).where(t.rooms.c.status != "over")
+                                   .order_by(t.rooms.c.created))).scalars().all()
+            found = []
+            for room_id in ids:
+                row = await _room(c, room_id)
+                if row is not None:
+                    found.append((row, await _log(c, room_id)))
+            return found
+
+    async def room(self, room_id: str) -> RoomRow | None:
+        async with self.engine.connect() as c:
+            return await _room(c, room_id)
+
+    async def log(self, room_id: str) -> list[LogEntry]:
+        async with self.engine.connect() as c:
+            return await _log(c, room_id)
+
+    async def record(self, room_id: str) -> dict[str, Any] | None:
+        """The finished game's record, with its hints (if any)."""
+        async with self.engine.connect() as c:
+            text = (await c.execute(select(t.records.c.record)
+                                    .where(t.records.c.room == room_id))).scalar()
+            if text is None:
+                return None
+            record: dict[str, Any] = json.loads(text)
+            rows = (await c.execute(select(t.hints.c.seq, t.hints.c.seat, t.hints.c.options)
+                                    .where(t.hints.c.room == room_id)
+                                    .order_by(t.hints.c.id))).all()
+            if rows:
+                record["hints"] = [{"version": seq, "seat": seat, "options": json.loads(opts)}
+                                   for seq, seat, opts in rows]
+            undos = (await c.execute(select(t.actions.c.seq, t.actions.c.seat).where(
+                t.actions.c.room == room_id, t.actions.c.kind == "undo")
+                .order_by(t.actions.c.seq))).all()
+            if undos:
+                record["undos"] = [{"version": seq, "seat": seat} for seq, seat in undos]
+            return record
+
+    async def stats(self, name: str) -> dict[str, Any] | None:
+        async with self.engine.connect() as c:
+            row = (await c.execute(select(t.stats).where(t.stats.c.name == name))).first()
+        if row is None:
+            return None
+        return {"name": row.name, "games": row.games, "wins": row.wins,
+                "average_points_per_round": round(row.points / row.rounds, 2) if row.rounds
+                else None,
+                "best_game": row.best_game, "worst_game": row.worst_game,
+                "go_outs": row.go_outs}
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    sync = os.environ.get(SYNC_VARIABLE, "NORMAL").upper()
+    cursor.execute(f"PRAGMA synchronous={'FULL' if sync == 'FULL' else 'NORMAL'}")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _upgrade(connection: Connection) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+async def _insert_entry(c: AsyncConnection, room: str, entry: LogEntry) -> None:
+    await c.execute(insert(t.actions).values(
+        room=room, seq=entry.seq, seat=entry.seat, kind=entry.kind, text=entry.text,
+        client_id=entry.client_id, created=time.time()))
+
+
+async def _add_stats(c: AsyncConnection, name: str, total: int, won: bool, rounds: int,
+                     go_outs: int) -> None:
+    row = (await c.execute(select(t.stats).where(t.stats.c.name == name))).first()
+    if row is None:
+        await c.execute(insert(t.stats).values(
+            name=name, games=1, wins=int(won), rounds=rounds, points=total, best_game=total,
+            worst_game=total, go_outs=go_outs))
+        return
+    await c.execute(update(t.stats).where(t.stats.c.name == name).values(
+        games=row.games + 1, wins=row.wins + int(won), rounds=row.rounds + rounds,
+        points=row.points + total,
+        best_game=total if row.best_game is None else min(row.best_game, total),
+        worst_game=total if row.worst_game is None else max(row.worst_game, total),
+        go_outs=row.go_outs + go_outs))
+
+
+async def _room(c: AsyncConnection, room_id: str) -> RoomRow | None:
+    row = (await c.execute(select(t.rooms).where(t.rooms.c.id == room_id))).first()
+    if row is None:
+        return None
+    seat_rows = (await c.execute(select(t.seats).where(t.seats.c.room == room_id)
+                                 .order_by(t.seats.c.seat))).all()
+    return RoomRow(
+        id=row.id, status=row.status, rules=json.loads(row.rules), seed=row.seed,
+        options=json.loads(row.options), host=row.host,
+        names=None if row.names is None else json.loads(row.names), rematch=row.rematch,
+        seats=tuple(SeatRow(s.seat, s.kind, s.name, s.token_hash, bool(s.person))
+                    for s in seat_rows))
+
+
+async def _log(c: AsyncConnection, room_id: str) -> list[LogEntry]:
+    rows = (await c.execute(select(t.actions).where(t.actions.c.room == room_id)
+                            .order_by(t.actions.c.seq))).all()
+    return [LogEntry(r.seq, r.seat, r.kind, r.text, r.client_id) for r in rows]

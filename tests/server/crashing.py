@@ -1,0 +1,107 @@
+"""The crash test: games played while the server is killed with SIGKILL at random moments
+and restarted on the same database. Clients reconnect with their tokens and play on.
+
+Afterwards every game is over, and every ``state`` any client was ever sent (each one an
+acknowledged, committed version) equals the engine's view of the offline replay of the
+final record at that version: no acknowledged action was lost or changed, and the final
+record equals the offline replay of its seed and actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from typing import Any
+
+import websockets
+
+from server.checks import assert_record_replays, offline, record_of
+from server.client import Socket, create, join, play_out
+from server.serverproc import ServerProcess
+from threethirteen.game import GameState
+from threethirteen.rules import Rules
+
+DROPS = (websockets.WebSocketException, OSError, TimeoutError, ConnectionError)
+
+
+async def _seat(server: ServerProcess, room: str, token: str, rng: random.Random,
+                seen: list[dict[str, Any]]) -> None:
+    """Play one seat to the end, reconnecting whenever the server goes away."""
+    while True:
+        try:
+            socket = await Socket.open(server.ws, room, token)
+        except DROPS:
+            await asyncio.sleep(0.2)
+            continue
+        try:
+            await play_out(socket, rng)
+            return
+        except DROPS:
+            await asyncio.sleep(0.1)
+        finally:
+            seen += socket.seen
+            with contextlib.suppress(Exception):
+                await socket.close()
+
+
+async def crash_games(server: ServerProcess, kills: int, games: int, seed: int
+                      ) -> tuple[int, int]:
+    """Play ``games`` games while killing the server up to ``kills`` times (never once
+    they are over); the kills made and the acknowledged states checked."""
+    rng = random.Random(seed)
+    rooms = []
+    for number in range(games):
+        ann = await create(server.base, ["human", "greedy", "human", "random"],
+                           rules={"rounds": 6}, name=f"Crash{number}",
+                           options={"round_pause_seconds": 0})
+        bob = await join(server.base, ann.room, f"Crash{number}b")
+        rooms.append((ann.room, [(0, ann.token), (2, bob.token)]))
+    seen: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    players = []
+    for room, seats in rooms:
+        for seat, token in seats:
+            seen[room, seat] = []
+            players.append(_seat(server, room, token, random.Random(rng.random()),
+                                 seen[room, seat]))
+    playing = asyncio.gather(*players)
+
+    async def killer() -> int:
+        for made in range(kills):
+            await asyncio.sleep(rng.uniform(0.1, 0.6))  # early: quiet machines play fast
+            if playing.done():
+                return made
+            server.kill()
+            await asyncio.to_thread(server.start)
+        return kills
+
+    _, made = await asyncio.gather(playing, killer())
+    checked = 0
+    for room, seats in rooms:
+        record = record_of(server.base, room)
+        assert_record_replays(record)
+        actions = offline(record).history
+        views = _views(record, actions, [seat for seat, _ in seats])
+        for seat, _ in seats:
+            for message in seen[room, seat]:
+                if message["type"] == "state":
+                    version = message["version"]
+                    assert version <= len(actions), "an acknowledged action was lost"
+                    assert message["view"] == views[seat, version], (
+                        f"room {room} seat {seat}: the state of version {version} differs "
+                        "from the replay")
+                    checked += 1
+    return made, checked
+
+
+def _views(record: dict[str, Any], actions: Any, seats: list[int]) -> dict[tuple[int, int],
+                                                                           dict[str, Any]]:
+    game = GameState(Rules.from_json(record["rules"]), seed=record["seed"],
+                     names=record["players"])
+    found = {}
+    for version in range(len(actions) + 1):
+        for seat in seats:
+            found[seat, version] = game.view(seat).to_json()
+        if version < len(actions):
+            game.apply(actions[version])
+    return found
