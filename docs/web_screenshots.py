@@ -1,0 +1,156 @@
+"""Redraw the browser game's screenshots in docs/screenshots (desktop and phone).
+
+    .venv/bin/python docs/web_screenshots.py
+
+Starts ``three-thirteen serve`` on a free loopback port (for the built page) and answers
+the table's WebSocket with a scripted round 6 (the same states the server sends), so the
+pictures are the same on every run. Needs the built game (``make web``) and Chromium.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, WebSocketRoute, sync_playwright
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "screenshots"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PLAYERS = ["You", "Left", "Top", "Right"]
+ACTIONS = [
+    "3: draw stock", "3: discard Kc", "0: draw stock", "0: discard Jd", "1: draw discard",
+    "1: discard 2s", "2: draw stock", "2: discard Qh", "3: draw stock", "3: discard 4c",
+    "0: draw stock",
+]
+HAND = ["5h", "6h", "7h", "8s", "Ts", "Js", "Qs", "3d", "Kd"]
+POINTS = [[0, 12, 5, 9], [8, 0, 3, 14], [6, 10, 0, 2], [9, 19, 10, 0], [0, 0, 0, 10]]
+
+
+def _result(number: int, points: list[int]) -> dict[str, Any]:
+    out = points.index(0)
+    return {"number": number, "wild": "A23456789TJQK"[number + 1], "dealer": (number - 1) % 4,
+            "end": "out", "out": out, "playoff": False,
+            "result": [{"melds": [], "deadwood": [], "points": p} for p in points]}
+
+
+def view_after(count: int) -> dict[str, Any]:
+    """The view of seat 0 after the first ``count`` actions of round 6."""
+    actions = ACTIONS[:count]
+    pile, pickups, sizes = ["9c"], [], [8, 8, 8, 8]
+    for text in actions:
+        seat, verb = int(text[0]), text[3:]
+        if verb == "draw discard":
+            pickups.append({"seat": seat, "card": pile.pop()})
+            sizes[seat] += 1
+        elif verb == "draw stock":
+            sizes[seat] += 1
+        else:
+            pile.append(verb.split()[1])
+            sizes[seat] -= 1
+    mine = count == len(ACTIONS)
+    turn = [3, 0, 1, 2][(count // 2) % 4] if not mine else 0
+    results = [_result(n + 1, p) for n, p in enumerate(POINTS)]
+    totals = [sum(p[i] for p in POINTS) for i in range(4)]
+    return {
+        "seat": 0, "rules": {"rounds": 11, "players": 4}, "players": PLAYERS, "round": 6,
+        "playoff": False, "seats": [0, 1, 2, 3], "wild": "8", "dealer": 2,
+        "phase": "discard" if mine else "draw", "turn": turn,
+        "hand": HAND if mine else HAND[:8], "hand_sizes": sizes,
+        "stock_size": 52 * 2 - 33 - count // 2, "discard_pile": pile, "pickups": pickups,
+        "actions": actions, "reshuffled": False, "out": None, "final_turns_left": 0,
+        "false_outs": [0, 0, 0, 0], "totals": totals, "results": results, "winners": None,
+        "legal": [f"0: discard {c}" for c in HAND] if mine else [],
+    }
+
+
+ANALYSIS = {
+    "deadwood": 13, "melds": [["5h", "6h", "7h", "8s"], ["Ts", "Js", "Qs"]],
+    "unmelded": ["3d", "Kd"], "go_out_discards": [],
+    "discards": [{"card": "Kd", "deadwood": 3, "out": False},
+                 {"card": "3d", "deadwood": 10, "out": False}],
+}
+ROOM = {"room": "docs", "status": "playing", "host": 0, "seats": [
+    {"kind": "human", "name": "You", "connected": True},
+    {"kind": "expert", "name": "Left", "connected": True},
+    {"kind": "expert", "name": "Top", "connected": True},
+    {"kind": "expert", "name": "Right", "connected": True}]}
+
+
+def script_room(page: Page) -> None:
+    def handler(ws: WebSocketRoute) -> None:
+        def on_message(message: str | bytes) -> None:
+            if json.loads(message).get("type") != "hello":
+                return
+            for count in range(1, len(ACTIONS) + 1):
+                ws.send(json.dumps({"type": "state", "version": 60 + count,
+                                    "view": view_after(count), "analysis": ANALYSIS,
+                                    "room": ROOM, "can_undo": False}))
+        ws.on_message(on_message)
+    page.route_web_socket(re.compile(r"/ws/"), handler)
+    page.add_init_script(
+        "localStorage.setItem('three-thirteen.seat.docs', JSON.stringify({seat: 0, token: 't'}))")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def main() -> None:
+    port = free_port()
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "THREE_THIRTEEN_HOME": home}
+        server = subprocess.Popen(
+            [sys.executable, "-c", "from threethirteen.cli import main; main()", "serve",
+             "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(300):
+                try:
+                    urllib.request.urlopen(f"{base}/healthz", timeout=1)
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            shoot(base)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+def shoot(base: str) -> None:
+    OUT.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                             args=CHROMIUM_ARGS)
+        sizes = {"desktop": {"viewport": {"width": 1280, "height": 800}},
+                 "phone": {"viewport": {"width": 360, "height": 740}, "is_mobile": True,
+                           "has_touch": True, "device_scale_factor": 2}}
+        for name, options in sizes.items():
+            context = browser.new_context(reduced_motion="reduce", **options)
+            page = context.new_page()
+            script_room(page)
+            page.goto(f"{base}/r/docs")
+            page.get_by_role("button", name="King of diamonds", exact=True).click()
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(OUT / f"web-table-{name}.png"))
+            print(f"wrote {OUT / f'web-table-{name}.png'}")
+            context.close()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

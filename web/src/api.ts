@@ -1,0 +1,107 @@
+/** The server's HTTP API (INTERFACES.md §5, docs/protocol.md). */
+import type { RoomInfo, Rules } from "./protocol";
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly reason: string, message: string) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method, headers, body: body === undefined ? null : JSON.stringify(body),
+  });
+  const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) {
+    throw new ApiError(response.status, String(data["reason"] ?? "error"),
+      String(data["message"] ?? `the server answered ${response.status}`));
+  }
+  return data as T;
+}
+
+export interface Seated {
+  room: string;
+  seat: number;
+  token: string;
+  invite?: string;
+}
+
+export interface RoomOptions {
+  spectators?: boolean;
+  turn_seconds?: number | null;
+  round_pause_seconds?: number | null;
+}
+
+export function createRoom(name: string, rules: Rules, seats: string[],
+  options?: RoomOptions): Promise<Seated> {
+  const body: Record<string, unknown> = { name, rules, seats };
+  if (options) body["options"] = options;
+  return call<Seated>("POST", "/api/rooms", body);
+}
+
+export async function joinRoom(room: string, name: string): Promise<Seated> {
+  const answer = await call<{ seat: number; token: string }>(
+    "POST", `/api/rooms/${encodeURIComponent(room)}/join`, { name });
+  return { room, ...answer };
+}
+
+export function getRoom(room: string, token?: string): Promise<RoomInfo> {
+  return call<RoomInfo>("GET", `/api/rooms/${encodeURIComponent(room)}`, undefined, token);
+}
+
+export function recordUrl(room: string): string {
+  return `/api/rooms/${encodeURIComponent(room)}/record`;
+}
+
+export function getRecord(room: string): Promise<GameRecord> {
+  return call<GameRecord>("GET", recordUrl(room));
+}
+
+export interface Stats {
+  name: string;
+  games: number;
+  wins: number;
+  average_points_per_round: number | null;
+  best_game: number | null;
+  worst_game: number | null;
+  go_outs: number;
+}
+
+export function getStats(name: string): Promise<Stats> {
+  return call<Stats>("GET", `/api/stats/${encodeURIComponent(name)}`);
+}
+
+/** The game record of INTERFACES.md §3. */
+export interface RecordTurn {
+  seat: number;
+  draw: "stock" | "discard";
+  card: string;
+  discard: string;
+  out: boolean;
+  false_out?: boolean;
+  reshuffle?: string[];
+}
+
+export interface RecordRound {
+  number: number;
+  wild: string | null; // null in a playoff round: only jokers are wild
+  dealer: number;
+  deal: { hands: string[][]; upcard: string | null; stock: string[] };
+  turns: RecordTurn[];
+  end: "out" | "stock_empty";
+  out: number | null;
+  result: { melds: string[][]; deadwood: string[]; points: number }[];
+}
+
+export interface GameRecord {
+  format: string;
+  rules: Rules;
+  seed: number | null;
+  players: string[];
+  rounds: RecordRound[];
+  totals: number[];
+  winners: number[];
+}

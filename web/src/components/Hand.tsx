@@ -1,0 +1,169 @@
+/**
+ * The person's hand: one button per card, named by the card in words, the chosen one
+ * pressed. Cards overlap to fit; each keeps a visible strip of at least 44 px, wrapping to
+ * a second row on narrow screens. Reorder by dragging (pointer events, touch included),
+ * or with the Move buttons and Alt+arrow keys.
+ */
+import type { RefObject } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { cardName } from "../cards";
+import type { HandState } from "../handstate";
+import { CardFace } from "./Card";
+
+const MIN_STRIP = 44;
+const DRAG_START_PX = 8;
+
+export interface HandLayout {
+  rows: number;
+  perRow: number;
+  strip: number;
+}
+
+/** How cards of width `card` fit `width` pixels: fewest rows whose strips are wide enough. */
+export function handLayout(count: number, width: number, card: number): HandLayout {
+  for (let rows = 1; rows <= 4; rows += 1) {
+    const perRow = Math.ceil(count / rows);
+    if (perRow <= 1) return { rows, perRow: Math.max(perRow, 1), strip: card };
+    const strip = Math.min(card + 6, (width - card) / (perRow - 1));
+    if (strip >= MIN_STRIP || rows === 4) return { rows, perRow, strip: Math.floor(strip) };
+  }
+  return { rows: 1, perRow: count, strip: card };
+}
+
+function useWidth(): [RefObject<HTMLDivElement | null>, number] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(800);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+interface Props {
+  hand: HandState;
+  wild: string | null;
+  cardWidth: number;
+  onPlay: () => void;
+  fresh: ReadonlySet<string>;
+}
+
+export function Hand({ hand, wild, cardWidth, onPlay, fresh }: Props) {
+  const [ref, width] = useWidth();
+  const items = hand.items.value;
+  const chosen = hand.chosen.value;
+  const tapped = hand.arranging.value;
+  const layout = handLayout(items.length, width, cardWidth);
+  const drag = useRef<{ key: string; x: number; y: number; moved: boolean; id: number } | null>(null);
+  const [dragging, setDragging] = useState<{ key: string; dx: number; dy: number } | null>(null);
+  const dragged = useRef(false);
+
+  const rows: typeof items[] = [];
+  for (let i = 0; i < items.length; i += layout.perRow) rows.push(items.slice(i, i + layout.perRow));
+
+  /** Where a card dropped at (x, y) goes: after every other card whose strip lies before it. */
+  function targetIndex(dragged: string, clientX: number, clientY: number): number {
+    const buttons = ref.current?.querySelectorAll<HTMLElement>("button.hand-card") ?? [];
+    let before = 0;
+    buttons.forEach((button, index) => {
+      if (items[index]?.key === dragged) return;
+      const box = button.getBoundingClientRect();
+      const x = box.left + Math.min(layout.strip, box.width) / 2;
+      const y = box.top + box.height / 2;
+      const rowAbove = y < clientY - box.height / 2;
+      const sameRow = Math.abs(y - clientY) <= box.height / 2;
+      if (rowAbove || (sameRow && x < clientX)) before += 1;
+    });
+    return before;
+  }
+
+  function pointerDown(key: string, event: PointerEvent) {
+    if (event.button !== 0) return;
+    drag.current = { key, x: event.clientX, y: event.clientY, moved: false, id: event.pointerId };
+  }
+  function pointerMove(event: PointerEvent) {
+    const state = drag.current;
+    if (!state || state.id !== event.pointerId) return;
+    const dx = event.clientX - state.x;
+    const dy = event.clientY - state.y;
+    if (!state.moved && Math.hypot(dx, dy) < DRAG_START_PX) return;
+    if (!state.moved) {
+      state.moved = true;
+      (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+    }
+    setDragging({ key: state.key, dx, dy });
+  }
+  function pointerUp(event: PointerEvent) {
+    const state = drag.current;
+    drag.current = null;
+    if (!state || !state.moved) return;
+    dragged.current = true;
+    setDragging(null);
+    hand.place(state.key, targetIndex(state.key, event.clientX, event.clientY));
+  }
+  function click(key: string, event: MouseEvent) {
+    if (dragged.current) {
+      dragged.current = false;
+      return;
+    }
+    if (event.detail === 2) return;
+    hand.choose(key);
+  }
+  function keyDown(key: string, index: number, event: KeyboardEvent) {
+    const buttons = ref.current?.querySelectorAll<HTMLElement>("button.hand-card");
+    if (!buttons) return;
+    const step = event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1
+      : event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : 0;
+    if (step !== 0 && (event.altKey || event.shiftKey)) {
+      event.preventDefault();
+      hand.move(key, step);
+      requestAnimationFrame(() => {
+        ref.current?.querySelectorAll<HTMLElement>("button.hand-card")[
+          Math.max(0, Math.min(items.length - 1, index + step))]?.focus();
+      });
+    } else if (step !== 0) {
+      event.preventDefault();
+      buttons[Math.max(0, Math.min(buttons.length - 1, index + step))]?.focus();
+    } else if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      buttons[event.key === "Home" ? 0 : buttons.length - 1]?.focus();
+    }
+  }
+
+  let index = -1;
+  return (
+    <div class="hand" ref={ref} role="group" aria-label="Your hand"
+      style={{ "--strip": `${layout.strip}px` }} data-rows={layout.rows}>
+      {rows.map((row, r) => (
+        <div class="hand-row" key={r}>
+          {row.map((item) => {
+            index += 1;
+            const at = index;
+            const pressed = chosen === item.key;
+            const moving = dragging?.key === item.key;
+            return (
+              <button type="button" key={item.key}
+                class={`hand-card${pressed ? " chosen" : ""}${moving ? " dragging" : ""}${fresh.has(item.key) ? " fresh" : ""}`}
+                aria-label={cardName(item.code, wild)} aria-pressed={pressed ? "true" : "false"}
+                data-card={item.code}
+                style={moving ? { transform: `translate(${dragging.dx}px, ${dragging.dy}px)` } : undefined}
+                onPointerDown={(e) => pointerDown(item.key, e)}
+                onPointerMove={pointerMove} onPointerUp={pointerUp}
+                onPointerCancel={() => { drag.current = null; setDragging(null); }}
+                onClick={(e) => click(item.key, e)}
+                onDblClick={() => { hand.chosen.value = item.key; onPlay(); }}
+                onKeyDown={(e) => keyDown(item.key, at, e)}>
+                <CardFace code={item.code} wild={wild} />
+                {tapped && tapped.includes(item.key) && <span class="order-tag" aria-hidden="true">{tapped.indexOf(item.key) + 1}</span>}
+              </button>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}

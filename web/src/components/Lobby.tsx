@@ -1,0 +1,226 @@
+/** The lobby: a game against the computer, an online room, joining by link, statistics. */
+import { useState } from "preact/hooks";
+import { createRoom } from "../api";
+import { LEVELS, playPath } from "../play";
+import type { Rules } from "../protocol";
+import { navigate } from "../route";
+import { saveSeat } from "../session";
+import { playerName } from "../settings";
+import { RulesForm, rulesFor } from "./RulesForm";
+import { SettingsForm } from "./Settings";
+
+const LEVEL_TEXT: Record<string, string> = {
+  random: "random (plays any legal move)",
+  easy: "easy",
+  greedy: "greedy (best hand now)",
+  medium: "medium",
+  expert: "expert (the strongest)",
+};
+
+function NameField({ id }: { id: string }) {
+  return (
+    <label for={id}>Your name
+      <input id={id} value={playerName.value} maxLength={40} autoComplete="nickname" placeholder="You"
+        onInput={(e) => { playerName.value = (e.target as HTMLInputElement).value; }} />
+    </label>
+  );
+}
+
+/** The opponents' names by position, as the server names its bots (threethirteen.seats). */
+const OPPONENT_NAMES: Record<number, string[]> = {
+  1: ["Top"], 2: ["Left", "Right"], 3: ["Left", "Top", "Right"],
+  4: ["Left", "Top-left", "Top-right", "Right"], 5: ["Left", "Top-left", "Top", "Top-right", "Right"],
+  6: ["Lower-left", "Left", "Top-left", "Top-right", "Right", "Lower-right"],
+  7: ["Lower-left", "Left", "Top-left", "Top", "Top-right", "Right", "Lower-right"],
+};
+
+function opponentNames(count: number): string[] {
+  return OPPONENT_NAMES[count] ?? [];
+}
+
+function ComputerGame() {
+  const [opponents, setOpponents] = useState(3);
+  const [level, setLevel] = useState("medium");
+  const [mixed, setMixed] = useState(false);
+  const [levels, setLevels] = useState<string[]>(["easy", "medium", "expert", "medium", "medium", "medium", "medium"]);
+  const [preset, setPreset] = useState("standard");
+  const [changes, setChanges] = useState<Rules>({});
+  const names = opponentNames(opponents);
+  function play(event: Event) {
+    event.preventDefault();
+    const rules: Rules = { ...changes };
+    if (preset !== "standard") rules["preset"] = preset;
+    navigate(playPath(opponents, mixed ? levels.slice(0, opponents).join(",") : level, rules));
+  }
+  return (
+    <form class="card-panel" onSubmit={play} aria-labelledby="computer-title">
+      <h2 id="computer-title">Play against the computer</h2>
+      <p class="muted">You sit at the bottom; Left, Top and Right play as soon as you start.</p>
+      <div class="row">
+        <NameField id="solo-name" />
+        <label>Opponents
+          <select value={opponents} onChange={(e) => setOpponents(Number((e.target as HTMLSelectElement).value))}>
+            {[1, 2, 3, 4, 5, 6, 7].map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+        </label>
+        {!mixed && (
+          <label>Level
+            <select value={level} onChange={(e) => setLevel((e.target as HTMLSelectElement).value)}>
+              {LEVELS.map((name) => <option key={name} value={name}>{LEVEL_TEXT[name]}</option>)}
+            </select>
+          </label>
+        )}
+      </div>
+      <label class="check">
+        <input type="checkbox" checked={mixed} onChange={(e) => setMixed((e.target as HTMLInputElement).checked)} />
+        A level for each opponent
+      </label>
+      {mixed && (
+        <div class="row">
+          {names.map((name, index) => (
+            <label key={name}>{name}
+              <select value={levels[index]} onChange={(e) => {
+                const next = [...levels];
+                next[index] = (e.target as HTMLSelectElement).value;
+                setLevels(next);
+              }}>
+                {LEVELS.map((choice) => <option key={choice} value={choice}>{choice}</option>)}
+              </select>
+            </label>
+          ))}
+        </div>
+      )}
+      <RulesForm idPrefix="solo" preset={preset} changes={changes} onPreset={setPreset} onChange={setChanges} />
+      <button type="submit" class="primary big">Play</button>
+    </form>
+  );
+}
+
+function OnlineRoom() {
+  const [seats, setSeats] = useState<string[]>(["human", "human", "medium", "medium"]);
+  const [preset, setPreset] = useState("standard");
+  const [changes, setChanges] = useState<Rules>({});
+  const [spectators, setSpectators] = useState(true);
+  const [timer, setTimer] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function create(event: Event) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const turn = timer ? Number(timer) : null;
+      const answer = await createRoom(playerName.value.trim() || "Host", rulesFor(preset, changes, seats.length),
+        seats, { spectators, turn_seconds: turn });
+      saveSeat(answer.room, answer.seat, answer.token);
+      navigate(`/r/${encodeURIComponent(answer.room)}`);
+    } catch (problem) {
+      setError(problem instanceof Error ? problem.message : String(problem));
+      setBusy(false);
+    }
+  }
+  return (
+    <form class="card-panel" onSubmit={create} aria-labelledby="online-title">
+      <h2 id="online-title">Play online with friends</h2>
+      <p class="muted">Create a room, send the link, and the game starts when every seat for a person is taken.</p>
+      <NameField id="online-name" />
+      <fieldset>
+        <legend>Seats, clockwise from you</legend>
+        <ol class="seat-list">
+          <li>Seat 1: you</li>
+          {seats.slice(1).map((kind, index) => (
+            <li key={index}>
+              <label>Seat {index + 2}
+                <select value={kind} onChange={(e) => {
+                  const next = [...seats];
+                  next[index + 1] = (e.target as HTMLSelectElement).value;
+                  setSeats(next);
+                }}>
+                  <option value="human">A person</option>
+                  {LEVELS.map((name) => <option key={name} value={name}>Computer: {name}</option>)}
+                </select>
+              </label>
+            </li>
+          ))}
+        </ol>
+        <div class="row">
+          <button type="button" class="small" disabled={seats.length >= 8} onClick={() => setSeats([...seats, "human"])}>Add a seat</button>
+          <button type="button" class="small" disabled={seats.length <= 2} onClick={() => setSeats(seats.slice(0, -1))}>Remove a seat</button>
+        </div>
+      </fieldset>
+      <RulesForm idPrefix="online" preset={preset} changes={changes} onPreset={setPreset} onChange={setChanges} />
+      <div class="row">
+        <label class="check"><input type="checkbox" checked={spectators}
+          onChange={(e) => setSpectators((e.target as HTMLInputElement).checked)} /> Others may watch</label>
+        <label>Turn timer
+          <select value={timer} onChange={(e) => setTimer((e.target as HTMLSelectElement).value)}>
+            <option value="">None</option>
+            {[30, 60, 120, 300].map((s) => <option key={s} value={String(s)}>{s} seconds</option>)}
+          </select>
+        </label>
+      </div>
+      {error && <p class="error-line" role="alert">{error}</p>}
+      <button type="submit" class="primary big" disabled={busy}>Create room</button>
+    </form>
+  );
+}
+
+/** The room id in a pasted link ("https://host/r/abc", "/r/abc") or a bare id. */
+export function roomFromLink(text: string): string | null {
+  const trimmed = text.trim();
+  const match = /\/r\/([A-Za-z0-9_-]+)/.exec(trimmed);
+  if (match) return match[1]!;
+  return /^[A-Za-z0-9_-]{1,64}$/.test(trimmed) ? trimmed : null;
+}
+
+function JoinAndStats() {
+  const [link, setLink] = useState("");
+  const [name, setName] = useState(playerName.value);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <div class="card-panel" aria-labelledby="join-title">
+      <h2 id="join-title">Join or watch a game</h2>
+      <form class="row" onSubmit={(e) => {
+        e.preventDefault();
+        const room = roomFromLink(link);
+        if (room) navigate(`/r/${encodeURIComponent(room)}`);
+        else setProblem("Paste an invite link like /r/abc123, or the room's code.");
+      }}>
+        <label>Invite link or room code
+          <input value={link} onInput={(e) => setLink((e.target as HTMLInputElement).value)} placeholder="https://.../r/..." />
+        </label>
+        <button type="submit">Open</button>
+      </form>
+      {problem && <p class="error-line" role="alert">{problem}</p>}
+      <h2 id="stats-title">Statistics</h2>
+      <form class="row" onSubmit={(e) => {
+        e.preventDefault();
+        if (name.trim()) navigate(`/stats/${encodeURIComponent(name.trim())}`);
+      }}>
+        <label>Player name
+          <input value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
+        <button type="submit">Show statistics</button>
+      </form>
+      <SettingsForm />
+    </div>
+  );
+}
+
+export function Lobby() {
+  return (
+    <div class="lobby">
+      <header class="lobby-head">
+        <h1>Three-Thirteen</h1>
+        <p>The rummy game of eleven rounds: three cards in the first, thirteen in the last, and the wild rank changes every round.</p>
+        <a class="button primary big" href="/play?opponents=3&level=medium"
+          onClick={(e) => { e.preventDefault(); navigate("/play?opponents=3&level=medium"); }}>Play now</a>
+      </header>
+      <main id="main" class="lobby-grid">
+        <ComputerGame />
+        <OnlineRoom />
+        <JoinAndStats />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/** `/play?opponents=3&level=expert&preset=...&rules={...}`: the room a quick game asks for. */
+import type { Rules } from "./protocol";
+
+export const LEVELS = ["random", "easy", "greedy", "medium", "expert"] as const;
+
+export interface QuickGame {
+  seats: string[];
+  rules: Rules;
+}
+
+/** Read the address' parameters; throws an Error whose message a person can read. */
+export function quickGame(params: URLSearchParams): QuickGame {
+  const opponents = Number(params.get("opponents") ?? "3");
+  if (!Number.isInteger(opponents) || opponents < 1 || opponents > 7) {
+    throw new Error("opponents must be a whole number from 1 to 7");
+  }
+  const levels = (params.get("level") ?? "medium").split(",").map((level) => level.trim());
+  for (const level of levels) {
+    if (!(LEVELS as readonly string[]).includes(level)) {
+      throw new Error(`unknown level ${JSON.stringify(level)}: use ${LEVELS.join(", ")}`);
+    }
+  }
+  if (levels.length !== 1 && levels.length !== opponents) {
+    throw new Error(`give one level, or one for each of the ${opponents} opponents`);
+  }
+  let rules: Rules = {};
+  const text = params.get("rules");
+  if (text) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error();
+      rules = parsed as Rules;
+    } catch {
+      throw new Error("rules must be a JSON object of rule options");
+    }
+  }
+  const preset = params.get("preset");
+  if (preset) rules = { preset, ...rules };
+  const seed = params.get("seed");
+  if (seed !== null && seed !== "") {
+    const value = Number(seed);
+    if (!Number.isSafeInteger(value) || value < 0) throw new Error("seed must be a whole number");
+  }
+  const seats = ["human", ...Array.from({ length: opponents }, (_, i) => levels[levels.length === 1 ? 0 : i]!)];
+  return { seats, rules: { ...rules, players: seats.length } };
+}
+
+/** The address of a quick game. */
+export function playPath(opponents: number, level: string, rules?: Rules): string {
+  const params = new URLSearchParams({ opponents: String(opponents), level });
+  if (rules && Object.keys(rules).length) params.set("rules", JSON.stringify(rules));
+  return `/play?${params.toString()}`;
+}

@@ -1,0 +1,122 @@
+/** The messages of INTERFACES.md §5 and docs/protocol.md, as types. */
+
+export type Phase = "draw" | "discard" | "over";
+
+export interface SeatResult {
+  melds: string[][];
+  deadwood: string[];
+  points: number;
+}
+
+export interface RoundResult {
+  number: number;
+  wild: string;
+  dealer: number;
+  end: "out" | "stock_empty";
+  out: number | null;
+  playoff: boolean;
+  result: SeatResult[];
+}
+
+export type Rules = Record<string, unknown>;
+
+/** One seat's view of the game (the project's `View` JSON). */
+export interface View {
+  seat: number | null;
+  rules: Rules;
+  players: string[];
+  round: number;
+  playoff: boolean;
+  seats: number[];
+  wild: string;
+  dealer: number;
+  phase: Phase;
+  turn: number | null;
+  hand: string[] | null;
+  hand_sizes: number[];
+  stock_size: number;
+  discard_pile: string[];
+  pickups: { seat: number; card: string }[];
+  actions: string[];
+  reshuffled: boolean;
+  out: number | null;
+  final_turns_left: number;
+  false_outs: number[];
+  totals: number[];
+  results: RoundResult[];
+  winners: number[] | null;
+  legal: string[];
+}
+
+export interface DiscardOption {
+  card: string;
+  deadwood: number;
+  out: boolean;
+}
+
+export interface Analysis {
+  deadwood: number;
+  melds: string[][];
+  unmelded: string[];
+  go_out_discards: string[];
+  discards?: DiscardOption[];
+}
+
+export interface RoomSeat {
+  kind: string; // "human" or a bot's name
+  name: string | null;
+  connected: boolean;
+  muted?: boolean;
+}
+
+export interface RoomInfo {
+  room: string;
+  status: "waiting" | "playing" | "over";
+  seats: RoomSeat[];
+  host?: number;
+  options?: Record<string, unknown>;
+  rules?: Rules;
+}
+
+export interface HintOption {
+  action: string;
+  expected: number;
+}
+
+export type ServerMessage =
+  | { type: "state"; version: number; view: View; analysis?: Analysis | null;
+      room?: RoomInfo; can_undo?: boolean; action?: string | null }
+  | { type: "room"; room: RoomInfo }
+  | { type: "error"; reason: string; message: string; id?: string | null }
+  | { type: "chat"; seat: number | null; name: string | null; text: string }
+  | { type: "hint"; id: string; options: HintOption[] }
+  | { type: "presence"; connected: boolean[] }
+  | { type: "kicked" }
+  | { type: "timer"; seat: number; deadline: number | null }
+  | { type: "rematch"; room: string; seat: number; token: string }
+  | { type: "pause"; until: number | null };
+
+export type ClientMessage =
+  | { type: "hello"; token?: string }
+  | { type: "action"; id: string; version: number; action: string }
+  | { type: "chat"; text: string }
+  | { type: "start" }
+  | { type: "hint"; id: string }
+  | { type: "undo"; id: string }
+  | { type: "next" }
+  | { type: "rematch" }
+  | { type: "kick"; seat: number }
+  | { type: "mute"; seat: number; muted: boolean };
+
+/** Parse one text frame; null for anything that is not an object with a string `type`. */
+export function readMessage(text: string): ServerMessage | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const type = (data as { type?: unknown }).type;
+  return typeof type === "string" ? (data as ServerMessage) : null;
+}

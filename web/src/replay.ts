@@ -1,0 +1,62 @@
+/**
+ * Frames of a finished game from its record (INTERFACES.md §3): after the deal, then
+ * after each turn, then the round's result. The record says every card that moved, so a
+ * frame is bookkeeping of those moves; no rule is decided here.
+ */
+import type { GameRecord, RecordRound } from "./api";
+import { cardName, rankPlural } from "./cards";
+
+export interface Frame {
+  round: number; // index into record.rounds
+  turn: number; // turns played in this round (0: just dealt)
+  hands: string[][];
+  pile: string[];
+  stock: number;
+  text: string;
+  result: boolean; // the round's result is shown
+  totals: number[];
+  mover: number | null; // the seat whose turn this frame shows
+}
+
+function remove(hand: string[], card: string): void {
+  const at = hand.indexOf(card);
+  if (at < 0) throw new Error(`the record moves ${card}, which the hand does not hold`);
+  hand.splice(at, 1);
+}
+
+export function framesOf(record: GameRecord): Frame[] {
+  const frames: Frame[] = [];
+  const totals = record.players.map(() => 0);
+  record.rounds.forEach((round: RecordRound, r) => {
+    const hands = round.deal.hands.map((hand) => [...hand]);
+    const pile = round.deal.upcard ? [round.deal.upcard] : [];
+    let stock = round.deal.stock.length;
+    const name = (seat: number) => record.players[seat] ?? `Seat ${seat + 1}`;
+    frames.push({ round: r, turn: 0, hands: hands.map((h) => [...h]), pile: [...pile], stock,
+      text: `Round ${round.number}: ${hands[0]?.length ?? 0} cards each, ${round.wild === null ? "only jokers" : rankPlural(round.wild)} wild; ${name(round.dealer)} dealt.`,
+      result: false, totals: [...totals], mover: null });
+    round.turns.forEach((turn, t) => {
+      if (turn.reshuffle) {
+        stock = turn.reshuffle.length;
+        pile.splice(0, pile.length - 1);
+      }
+      const hand = hands[turn.seat]!;
+      if (turn.draw === "stock") stock -= 1;
+      else pile.pop();
+      hand.push(turn.card);
+      remove(hand, turn.discard);
+      pile.push(turn.discard);
+      const drew = turn.draw === "stock" ? "drew from the stock" : `took ${cardName(turn.card)} from the discard pile`;
+      const out = turn.out ? " and went out" : turn.false_out ? " and announced going out falsely" : "";
+      frames.push({ round: r, turn: t + 1, hands: hands.map((h) => [...h]), pile: [...pile], stock,
+        text: `${name(turn.seat)} ${drew}, discarded ${cardName(turn.discard)}${out}.`,
+        result: false, totals: [...totals], mover: turn.seat });
+    });
+    round.result.forEach((seat, i) => { totals[i] = (totals[i] ?? 0) + seat.points; });
+    const how = round.out !== null ? `${name(round.out)} went out` : "the stock ran out";
+    frames.push({ round: r, turn: round.turns.length, hands: hands.map((h) => [...h]), pile: [...pile], stock,
+      text: `Round ${round.number} over: ${how}. ${round.result.map((s, i) => `${name(i)} ${s.points}`).join(", ")}.`,
+      result: true, totals: [...totals], mover: null });
+  });
+  return frames;
+}

@@ -1,0 +1,40 @@
+/** The addresses of INTERFACES.md §6, and a few of the browser game's own. */
+import { signal } from "@preact/signals";
+
+export type Route =
+  | { page: "lobby" }
+  | { page: "play"; params: URLSearchParams }
+  | { page: "room"; room: string }
+  | { page: "replay"; room: string }
+  | { page: "stats"; name: string }
+  | { page: "missing"; path: string };
+
+export function parseRoute(pathname: string, search: string): Route {
+  const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts.length === 0) return { page: "lobby" };
+  if (parts[0] === "play" && parts.length === 1) {
+    return { page: "play", params: new URLSearchParams(search) };
+  }
+  if (parts[0] === "r" && parts.length === 2) return { page: "room", room: parts[1]! };
+  if (parts[0] === "replay" && parts.length === 2) return { page: "replay", room: parts[1]! };
+  if (parts[0] === "stats" && parts.length === 2) return { page: "stats", name: parts[1]! };
+  return { page: "missing", path: pathname };
+}
+
+export const route = signal<Route>(
+  typeof location === "undefined" ? { page: "lobby" } : parseRoute(location.pathname, location.search),
+);
+
+/** Go to `path` inside the page; `replace` keeps the history entry (after /play). */
+export function navigate(path: string, replace = false): void {
+  if (replace) history.replaceState(null, "", path);
+  else history.pushState(null, "", path);
+  route.value = parseRoute(location.pathname, location.search);
+  window.scrollTo(0, 0);
+}
+
+export function listen(): void {
+  window.addEventListener("popstate", () => {
+    route.value = parseRoute(location.pathname, location.search);
+  });
+}

@@ -1,0 +1,301 @@
+/**
+ * The state of one table, fed only by server messages. Components read its signals and
+ * call its methods, which send messages; nothing here decides what is legal.
+ */
+import { batch, computed, signal } from "@preact/signals";
+import type {
+  Analysis, ClientMessage, HintOption, RoomInfo, ServerMessage, View,
+} from "./protocol";
+import type { Status } from "./socket";
+import { cardName } from "./cards";
+import { describeAction, parseAction, roundBanner, roundSummary, seatName } from "./words";
+
+export interface LogLine {
+  readonly key: number;
+  readonly text: string;
+  readonly kind: "move" | "round" | "chat" | "info";
+}
+
+export interface ChatLine {
+  readonly key: number;
+  readonly seat: number | null;
+  readonly name: string;
+  readonly text: string;
+}
+
+export interface Rematch {
+  room: string;
+  seat: number;
+  token: string;
+}
+
+/** What the store needs from a connection: the socket module, or a fake in tests. */
+export interface Connection {
+  act(action: string, version: number): string;
+  request(type: "hint" | "undo", version: number): string;
+  send(message: ClientMessage): boolean;
+}
+
+const LOG_LIMIT = 300;
+
+export class TableStore {
+  readonly version = signal(-1);
+  readonly view = signal<View | null>(null);
+  readonly analysis = signal<Analysis | null>(null);
+  readonly room = signal<RoomInfo | null>(null);
+  readonly canUndo = signal(false);
+  readonly status = signal<Status>("connecting");
+  readonly log = signal<LogLine[]>([]);
+  readonly chat = signal<ChatLine[]>([]);
+  readonly hint = signal<HintOption[] | null>(null);
+  readonly pauseUntil = signal<number | null | undefined>(undefined);
+  readonly error = signal<string | null>(null);
+  readonly timer = signal<{ seat: number; deadline: number | null } | null>(null);
+  readonly rematch = signal<Rematch | null>(null);
+  readonly kicked = signal(false);
+  readonly rematchAsked = signal(false);
+  /** How many finished rounds the person has seen the results of. */
+  readonly resultsSeen = signal(0);
+  /** An action sent and not yet answered: the controls wait for it. */
+  readonly waiting = signal(false);
+
+  readonly myTurn = computed(() => {
+    const view = this.view.value;
+    return view !== null && view.seat !== null && view.turn === view.seat;
+  });
+  readonly gameOver = computed(() => this.view.value?.phase === "over");
+  /** The results to show now (a round just ended and the person has not gone on). */
+  readonly roundToShow = computed(() => {
+    const view = this.view.value;
+    if (view === null || this.resultsSeen.value >= view.results.length) return null;
+    return view.results[view.results.length - 1] ?? null;
+  });
+
+  private connection: Connection | null = null;
+  private nextKey = 1;
+
+  attach(connection: Connection): void {
+    this.connection = connection;
+  }
+
+  receive(message: ServerMessage): void {
+    batch(() => {
+      switch (message.type) {
+        case "state":
+          this.receiveState(message);
+          break;
+        case "room":
+          this.room.value = message.room;
+          break;
+        case "error":
+          this.waiting.value = false;
+          if (message.reason !== "stale-version") this.error.value = message.message;
+          break;
+        case "chat": {
+          const name = message.name ?? "Spectator";
+          this.chat.value = [...this.chat.value.slice(-LOG_LIMIT + 1),
+            { key: this.nextKey++, seat: message.seat, name, text: message.text }];
+          break;
+        }
+        case "hint":
+          this.hint.value = message.options;
+          break;
+        case "presence": {
+          const room = this.room.value;
+          if (room) {
+            const seats = room.seats.map((seat, index) => ({
+              ...seat, connected: message.connected[index] ?? seat.connected,
+            }));
+            this.room.value = { ...room, seats };
+          }
+          break;
+        }
+        case "kicked":
+          this.kicked.value = true;
+          break;
+        case "timer":
+          this.timer.value = { seat: message.seat, deadline: message.deadline };
+          break;
+        case "rematch":
+          this.rematch.value = { room: message.room, seat: message.seat, token: message.token };
+          break;
+        case "pause":
+          this.pauseUntil.value = message.until;
+          break;
+      }
+    });
+  }
+
+  setStatus(status: Status): void {
+    this.status.value = status;
+  }
+
+  // --- what the person does: each sends one message ---
+
+  draw(source: "stock" | "discard"): void {
+    this.act(`draw ${source}`);
+  }
+
+  discard(card: string, out = false): void {
+    this.act(`${out ? "out" : "discard"} ${card}`);
+  }
+
+  askHint(): void {
+    if (this.connection === null) return;
+    this.hint.value = null;
+    this.connection.request("hint", this.version.value);
+  }
+
+  undo(): void {
+    if (this.connection === null) return;
+    this.waiting.value = true;
+    this.connection.request("undo", this.version.value);
+  }
+
+  /** The person has seen the round's results: go on. */
+  nextRound(): void {
+    const view = this.view.value;
+    if (view) this.resultsSeen.value = view.results.length;
+    this.connection?.send({ type: "next" });
+  }
+
+  /** Close the round's results without sending anything (the pause ran out). */
+  dismissResults(): void {
+    const view = this.view.value;
+    if (view) this.resultsSeen.value = view.results.length;
+  }
+
+  say(text: string): void {
+    const trimmed = text.trim().slice(0, 500);
+    if (trimmed) this.connection?.send({ type: "chat", text: trimmed });
+  }
+
+  start(): void {
+    this.connection?.send({ type: "start" });
+  }
+
+  /** Ask for a rematch, or accept the one another person made (the server sent its seat). */
+  askRematch(): void {
+    if (this.rematch.value !== null) {
+      this.rematchAsked.value = true;
+      return;
+    }
+    if (this.connection?.send({ type: "rematch" })) this.rematchAsked.value = true;
+  }
+
+  kick(seat: number): void {
+    this.connection?.send({ type: "kick", seat });
+  }
+
+  mute(seat: number, muted: boolean): void {
+    this.connection?.send({ type: "mute", seat, muted });
+  }
+
+  clearError(): void {
+    this.error.value = null;
+  }
+
+  private act(action: string): void {
+    if (this.connection === null || this.waiting.value) return;
+    this.waiting.value = true;
+    this.error.value = null;
+    this.hint.value = null;
+    this.connection.act(action, this.version.value);
+  }
+
+  private receiveState(message: Extract<ServerMessage, { type: "state" }>): void {
+    const before = this.view.value;
+    const previous = this.version.value;
+    const { view } = message;
+    if (before !== null && message.version < this.version.value) return;
+    const lines = before === null
+      ? this.firstLines(view)
+      : message.version > this.version.value ? this.changeLines(before, view, message.action)
+      : [];
+    if (before === null) {
+      this.resultsSeen.value = view.results.length;
+    } else if (view.results.length < this.resultsSeen.value) {
+      this.resultsSeen.value = view.results.length; // an undo took a round back
+    }
+    this.version.value = message.version;
+    this.view.value = view;
+    if (message.analysis !== undefined) this.analysis.value = message.analysis;
+    if (message.room !== undefined) this.room.value = message.room;
+    if (message.can_undo !== undefined) this.canUndo.value = message.can_undo;
+    this.waiting.value = false;
+    if (message.version !== previous) this.hint.value = null;
+    if (lines.length) this.addLines(lines);
+  }
+
+  private firstLines(view: View): LogLine["text"][] {
+    return view.phase === "over" ? [] : [roundBanner(view)];
+  }
+
+  private changeLines(before: View, view: View, applied?: string | null): string[] {
+    if (view.round === before.round && view.results.length === before.results.length) {
+      if (view.actions.length < before.actions.length) return ["A move was taken back"];
+      return this.actionLines(view, before.actions.length);
+    }
+    const lines: string[] = [];
+    if (view.results.length > before.results.length) {
+      if (applied) {
+        const action = parseAction(applied);
+        const seat = action?.seat ?? before.turn;
+        const named = action && seat !== null && action.seat === null
+          ? `${seat}: ${applied}` : applied;
+        lines.push(...describeAction(view, named, before.discard_pile.at(-1) ?? null));
+      } else if (before.turn !== null) {
+        const card = this.lastDiscard(before, view);
+        lines.push(card ? `${seatName(view, before.turn)} discarded ${cardName(card)}`
+                        : `${seatName(view, before.turn)} discarded, ending the round`);
+      }
+      const result = view.results[view.results.length - 1];
+      if (result) lines.push(roundSummary(view, result));
+    } else if (view.results.length < before.results.length) {
+      lines.push("A move was taken back");
+    }
+    if (view.phase !== "over") {
+      lines.push(roundBanner(view));
+      lines.push(...this.actionLines(view, 0));
+    }
+    return lines;
+  }
+
+  /** The card that ended a round, when this view can know it: the pile's top at the
+   * game's end, or the person's own card missing from their laid-open hand. */
+  private lastDiscard(before: View, view: View): string | null {
+    if (view.phase === "over" && view.round === before.round) return view.discard_pile.at(-1) ?? null;
+    const seat = before.turn;
+    const result = seat !== null ? view.results.at(-1)?.result[seat] : undefined;
+    if (seat !== before.seat || !before.hand || !result) return null;
+    const left = [...result.melds.flat(), ...result.deadwood];
+    const missing = [...before.hand];
+    for (const card of left) {
+      const at = missing.indexOf(card);
+      if (at >= 0) missing.splice(at, 1);
+    }
+    return missing.length === 1 ? missing[0]! : null;
+  }
+
+  /** Lines for `view.actions` from index `from` on; a pile draw names its card. */
+  private actionLines(view: View, from: number): string[] {
+    const lines: string[] = [];
+    let pickup = 0;
+    view.actions.forEach((text, index) => {
+      const action = parseAction(text);
+      const fromPile = action?.verb === "draw" && action.argument === "discard";
+      const taken = fromPile ? view.pickups[pickup]?.card ?? null : null;
+      if (fromPile) pickup += 1;
+      if (index >= from) lines.push(...describeAction(view, text, taken));
+    });
+    return lines;
+  }
+
+  private addLines(texts: string[]): void {
+    const added = texts.map((text) => ({
+      key: this.nextKey++, text, kind: text.startsWith("Round") || text.startsWith("Playoff")
+        ? "round" as const : "move" as const,
+    }));
+    this.log.value = [...this.log.value, ...added].slice(-LOG_LIMIT);
+  }
+}

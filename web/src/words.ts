@@ -1,0 +1,83 @@
+/** Moves and events in words, for the move log and the live region (INTERFACES.md §6). */
+import { cardName, rankPlural } from "./cards";
+import type { RoundResult, View } from "./protocol";
+
+/** What a seat is called on this screen: "You" for one's own seat, else its name. */
+export function seatName(view: Pick<View, "players" | "seat">, seat: number): string {
+  if (view.seat !== null && seat === view.seat) return "You";
+  return view.players[seat] ?? `Seat ${seat + 1}`;
+}
+
+const FORM = /^\s*(?:(\d+)\s*:)?\s*(draw|discard|out)\s+(\S+)\s*$/i;
+
+export interface ParsedAction {
+  seat: number | null;
+  verb: "draw" | "discard" | "out";
+  argument: string;
+}
+
+export function parseAction(text: string): ParsedAction | null {
+  const match = FORM.exec(text);
+  if (!match) return null;
+  return {
+    seat: match[1] === undefined ? null : Number(match[1]),
+    verb: match[2]!.toLowerCase() as ParsedAction["verb"],
+    argument: match[3]!,
+  };
+}
+
+/**
+ * Lines for one action: "Left drew from the stock", "You took 7 of hearts from the
+ * discard pile", "Top discarded Queen of spades", then "Right went out" for an out.
+ * `taken` is the card a draw from the pile took, when known.
+ */
+export function describeAction(
+  view: Pick<View, "players" | "seat">,
+  text: string,
+  taken: string | null = null,
+): string[] {
+  const action = parseAction(text);
+  if (action === null || action.seat === null) return [];
+  const who = seatName(view, action.seat);
+  if (action.verb === "draw") {
+    if (action.argument === "stock") return [`${who} drew from the stock`];
+    return [taken ? `${who} took ${cardName(taken)} from the discard pile`
+                  : `${who} took from the discard pile`];
+  }
+  const discarded = `${who} discarded ${cardName(action.argument)}`;
+  return action.verb === "out" ? [discarded, `${who} went out`] : [discarded];
+}
+
+/** "Round 3 of 11: 5 cards each, Fives are wild". */
+export function roundBanner(view: Pick<View, "round" | "rules" | "wild" | "playoff" | "hand_sizes" | "seats">): string {
+  const rounds = Number(view.rules["rounds"] ?? 11);
+  const dealt = view.playoff ? 13 : view.round + 2;
+  const title = view.playoff ? "Playoff round" : `Round ${view.round} of ${rounds}`;
+  const wild = view.playoff ? "only jokers are wild" : `${rankPlural(view.wild)} are wild`;
+  return `${title}: ${dealt} cards each, ${wild}`;
+}
+
+/** The banner on a phone: "Round 3/11 · 5 cards · Fives wild". */
+export function shortBanner(view: Pick<View, "round" | "rules" | "wild" | "playoff">): string {
+  const rounds = Number(view.rules["rounds"] ?? 11);
+  if (view.playoff) return "Playoff · 13 cards · jokers wild";
+  return `Round ${view.round}/${rounds} · ${view.round + 2} cards · ${rankPlural(view.wild)} wild`;
+}
+
+/** "Left went out: You 12, Left 0, Top 25, Right 7". */
+export function roundSummary(view: Pick<View, "players" | "seat">, result: RoundResult): string {
+  const how = result.out !== null ? `${seatName(view, result.out)} went out`
+                                  : "The stock ran out";
+  const points = result.result
+    .map((seat, index) => `${seatName(view, index)} ${seat.points}`)
+    .join(", ");
+  return `Round ${result.number} over. ${how}. Points: ${points}.`;
+}
+
+/** "You win", "Top wins", "Left and Right share the win". */
+export function winnersText(view: Pick<View, "players" | "seat">, winners: number[]): string {
+  if (winners.length === 0) return "No one wins: the lowest total is shared";
+  const names = winners.map((seat) => seatName(view, seat));
+  if (names.length === 1) return names[0] === "You" ? "You win" : `${names[0]} wins`;
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the win`;
+}
