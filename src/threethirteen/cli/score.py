@@ -1,0 +1,203 @@
+"""``three-thirteen score``: keep the score of a game played with real cards, line by line.
+
+Sheets live in ``scoresheets/<id>.json`` of the data directory (the one ``play`` uses),
+written atomically after every entry: ``--list`` shows them, ``--resume ID`` goes on with
+one, ``--csv``/``--json`` export one, ``--import`` reads a sheet's JSON back in.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from threethirteen.cli.common import fail
+from threethirteen.errors import InputError, RulesError, ThreeThirteenError
+from threethirteen.files import write_atomic
+from threethirteen.jsontext import read_json
+from threethirteen.printable import printable
+from threethirteen.rules import PRESETS, Rules
+from threethirteen.scorekeeper import text
+from threethirteen.scorekeeper.formats import MAX_SHEET_BYTES, read_sheet, sheet_csv, sheet_text
+from threethirteen.scorekeeper.lines import ScoreLines
+from threethirteen.scorekeeper.sheet import Sheet, check_names
+from threethirteen.scorekeeper.store import SheetStore
+from threethirteen.tui.store import data_dir
+
+SHEETS_DIR = "scoresheets"
+
+
+def sheet_store() -> SheetStore:
+    """The sheets of the data directory."""
+    return SheetStore(data_dir() / SHEETS_DIR)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``score`` to ``app``."""
+
+    @app.command()
+    def score(
+        names: Annotated[str | None, typer.Option(
+            help="The players, clockwise, separated by commas: Ann,Bob,Cy")] = None,
+        preset: Annotated[str | None, typer.Option(
+            help=f"Rules preset: {', '.join(PRESETS)}")] = None,
+        rules: Annotated[str | None, typer.Option(
+            help='Rules options as JSON (INTERFACES.md §1), e.g. \'{"out_bonus": -5}\'')
+                         ] = None,
+        dealer: Annotated[str | None, typer.Option(
+            help="Who deals the first round: a name, or a number from 1")] = None,
+        list_sheets: Annotated[bool, typer.Option(
+            "--list", help="List the sheets kept, and stop")] = False,
+        resume: Annotated[str | None, typer.Option(
+            "--resume", metavar="ID", help="Go on with a kept sheet")] = None,
+        import_file: Annotated[Path | None, typer.Option(
+            "--import", metavar="FILE", help="Read a sheet's JSON and keep it as a new sheet")
+                               ] = None,
+        csv_file: Annotated[Path | None, typer.Option(
+            "--csv", metavar="FILE", help="Export the sheet as CSV (- for the screen), and "
+            "stop")] = None,
+        json_file: Annotated[Path | None, typer.Option(
+            "--json", metavar="FILE", help="Export the sheet as JSON (- for the screen), and "
+            "stop")] = None,
+    ) -> None:
+        """Keep the score of a game played with real cards; the solver counts hands."""
+        store = sheet_store()
+        if list_sheets:
+            _list(store)
+            return
+        if resume is not None and import_file is not None:
+            fail("give --resume ID or --import FILE, not both")
+        try:
+            if resume is not None:
+                sheet_id, sheet = resume, store.load(resume)
+            elif import_file is not None:
+                sheet = _read_file(import_file)
+                sheet_id = store.new_id(time.strftime("%Y%m%d-%H%M%S"))
+                store.save(sheet_id, sheet)
+                print(f"Imported {printable(str(import_file))} as sheet {sheet_id}.")
+            elif csv_file is not None or json_file is not None:
+                fail("say which sheet to export: --resume ID (see --list) or --import FILE")
+            else:
+                made = _new_sheet(names, preset, rules, dealer)
+                if made is None:
+                    return
+                sheet = made
+                sheet_id = store.new_id(time.strftime("%Y%m%d-%H%M%S"))
+                store.save(sheet_id, sheet)
+        except (ThreeThirteenError, OSError) as error:
+            fail(printable(str(error)))
+        if csv_file is not None or json_file is not None:
+            _export(sheet, csv_file, json_file)
+            return
+        path = store.path(sheet_id)
+        print(f"Score sheet {sheet_id}, written to {printable(str(path))} after every entry.")
+        ScoreLines(sheet, save=lambda new: store.save(sheet_id, new)).run()
+        print(f"Sheet {sheet_id} kept. Go on with: three-thirteen score --resume {sheet_id}")
+
+
+def _list(store: SheetStore) -> None:
+    found = store.list()
+    if not found:
+        print(f"No score sheets in {printable(str(store.folder))}.")
+        return
+    for listed in found:
+        sheet = listed.sheet
+        if sheet is None:
+            print(f"{listed.sheet_id}: cannot be read ({printable(listed.problem or '')})")
+            continue
+        names = text.listing([text.name(sheet, seat) for seat in range(len(sheet.names))])
+        following = sheet.next_missing()
+        if sheet.is_over:
+            state = text.winners_text(sheet)
+        elif following is not None:
+            state = f"next: {text.round_name(sheet, following[0])}. {text.totals_text(sheet)}"
+        else:
+            state = text.totals_text(sheet)
+        print(f"{listed.sheet_id}: {names}; {state}")
+
+
+def _read_file(path: Path) -> Sheet:
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(MAX_SHEET_BYTES + 1)
+    except OSError as error:
+        raise InputError(f"cannot read it ({error.strerror})", str(path)) from None
+    return read_sheet(data, what=path.name)
+
+
+def _export(sheet: Sheet, csv_file: Path | None, json_file: Path | None) -> None:
+    for target, content in ((csv_file, sheet_csv(sheet)), (json_file, sheet_text(sheet))):
+        if target is None:
+            continue
+        if str(target) == "-":
+            sys.stdout.write(content)
+            continue
+        try:
+            write_atomic(target, content)
+        except OSError as error:
+            fail(f"cannot write {printable(str(target))} ({error.strerror})")
+        print(f"Wrote {printable(str(target))}.")
+
+
+def _ask(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return None
+
+
+def _new_sheet(names: str | None, preset: str | None, rules: str | None,
+               dealer: str | None) -> Sheet | None:
+    """A new sheet from the options; what they do not give is asked for."""
+    table = _rules(preset, rules)
+    if names is not None:
+        players = check_names(names.split(","))
+    else:
+        while True:
+            answer = _ask("Players' names, clockwise, separated by commas (2 to 8): ")
+            if answer is None:
+                return None
+            try:
+                players = check_names(answer.split(","))
+                break
+            except ThreeThirteenError as error:
+                print(printable(str(error)))
+    sheet = Sheet.start(players, table)
+    if dealer is not None:
+        return Sheet.start(players, table, first_dealer=_seat(sheet, dealer))
+    while True:
+        answer = _ask(f"Who deals the first round? A name, or Enter for {players[0]}: ")
+        if answer is None:
+            return None
+        try:
+            return Sheet.start(players, table, first_dealer=_seat(sheet, answer or "1"))
+        except ThreeThirteenError as error:
+            print(printable(str(error)))
+
+
+def _rules(preset: str | None, rules: str | None) -> Rules:
+    """The preset's rules, with the options of ``--rules`` on top."""
+    data = {} if rules is None else read_json(rules, what="--rules")
+    if not isinstance(data, dict):
+        raise RulesError("--rules must be a JSON object of options", "rules")
+    if preset is not None:
+        if "preset" in data:
+            raise RulesError("give the preset with --preset or in --rules, not both", "preset")
+        data = {"preset": preset, **data}
+    return Rules.from_json(data)
+
+
+def _seat(sheet: Sheet, answer: str) -> int:
+    """The seat named by ``answer``: a name (any case) or a number from 1."""
+    word = " ".join(answer.split())
+    for seat, name in enumerate(sheet.names):
+        if name.casefold() == word.casefold():
+            return seat
+    if word.isdigit() and 1 <= int(word) <= len(sheet.names):
+        return int(word) - 1
+    raise InputError(f"no player is called {word!r}: give a name or a number 1 to "
+                     f"{len(sheet.names)}", "dealer")
