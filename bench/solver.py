@@ -80,6 +80,34 @@ def thirteen_card_hands(count: int, seed: int) -> None:
         fourteen, lambda h: go_out_discards(h, wild=13, rules=rules)), "target: median <= 200")
 
 
+def wild_rank_heavy_hands(count: int, seed: int) -> None:
+    """The worst hands found for the solver: many cards of the wild rank under a limit on
+    wilds per meld, where reading each copy as natural or wild used to explode (issue 11:
+    12 kings single-wild from 3 decks took 0.9 s). Each hand solved once, fresh."""
+    rng = random.Random(seed + 7)
+    cases = [
+        ("single-wild, 3 decks, 8-12 kings of 13-14 cards", Rules.preset("single-wild", decks=3),
+         13, 3),
+        ("max 1 wild, wrap, 4 decks, 9-14 of the wild rank", Rules(decks=4,
+         max_wilds_per_meld=1, ace="wrap"), 7, 4),
+        ("natural melds, max 2 wilds, 8 decks, 2 jokers", Rules(decks=8, jokers=2,
+         max_wilds_per_meld=2, all_wild_melds=False), 10, 8),
+    ]
+    print(f"wild-rank-heavy hands ({count} per case, arrange + go_out_discards, each fresh)")
+    for label, rules, wild, decks in cases:
+        copies = [card for card in pack(decks, rules.jokers) if card.rank in (wild, None)]
+        near = [card for card in pack(decks) if card.rank is not None
+                and card.rank != wild and abs(card.rank - wild) <= 2]
+        hands = []
+        for _ in range(count):
+            size = rng.choice((13, 14))
+            heavy = rng.sample(copies, rng.randint(8, min(size, 12)))
+            hands.append(Hand(heavy + rng.sample(near, size - len(heavy))))
+        spent = time_each(hands, lambda h, r=rules, w=wild: (
+            arrange(h, wild=w, rules=r), go_out_discards(h, wild=w, rules=r)))
+        report(label, spent, "target: max <= 1,000,000 (1 s)")
+
+
 def openspiel_side_by_side(count: int, seed: int) -> None:
     try:
         import pyspiel  # type: ignore[import-not-found]
@@ -135,9 +163,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20000, help="timed hands per measure")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--worst-only", action="store_true",
+                        help="only the wild-rank-heavy hands")
     args = parser.parse_args()
+    if args.worst_only:
+        wild_rank_heavy_hands(max(200, args.hands // 20), args.seed)
+        return
     before = calibration()
     thirteen_card_hands(args.hands, args.seed)
+    wild_rank_heavy_hands(max(200, args.hands // 20), args.seed)
     openspiel_side_by_side(args.hands, args.seed)
     print(f"machine speed: a fixed pure-Python loop took {before:.0f} ms before and "
           f"{calibration():.0f} ms after (lower is faster; this VM has drifted by up to 2x)")

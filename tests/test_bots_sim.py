@@ -35,8 +35,29 @@ def test_other_packages_add_bots_through_entry_points(monkeypatch: pytest.Monkey
         return [point] if group == registry.ENTRY_POINT_GROUP else []
 
     monkeypatch.setattr(registry, "entry_points", fake_entry_points)
-    assert "from-elsewhere" in bot_names()
-    assert isinstance(make_bot("from-elsewhere"), ChaosBot)
+    registry._installed.cache_clear()
+    try:
+        assert "from-elsewhere" in bot_names()
+        assert isinstance(make_bot("from-elsewhere"), ChaosBot)
+    finally:
+        registry._installed.cache_clear()
+
+
+def test_entry_points_are_scanned_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    scans: list[str] = []
+
+    def counting_entry_points(group: str) -> list[EntryPoint]:
+        scans.append(group)
+        return []
+
+    monkeypatch.setattr(registry, "entry_points", counting_entry_points)
+    registry._installed.cache_clear()
+    try:
+        for _ in range(5):
+            make_bot("greedy")
+        assert scans == [registry.ENTRY_POINT_GROUP]
+    finally:
+        registry._installed.cache_clear()
 
 
 def test_registered_bots_play(monkeypatch: pytest.MonkeyPatch) -> None:

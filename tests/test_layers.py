@@ -10,7 +10,8 @@ import threethirteen
 
 PACKAGE = Path(threethirteen.__file__).parent
 OUTER = ("threethirteen.bots", "threethirteen.sim", "threethirteen.cli", "threethirteen.tui",
-         "threethirteen.server", "threethirteen.web", "threethirteen.rl")
+         "threethirteen.server", "threethirteen.web", "threethirteen.rl",
+         "threethirteen.scorekeeper")
 
 
 def core_modules() -> list[Path]:

@@ -146,7 +146,7 @@ def test_the_referee_catches_tampering(change: Callable[[dict[str, Any]], None])
 def test_replay_errors_say_where() -> None:
     with pytest.raises(RecordError) as caught:
         replay_record(tamper(set_card))
-    assert caught.value.where == "round 2, turn 3" and "card" in str(caught.value)
+    assert caught.value.where == "round 2, turn 3, key 'card'" and "card" in str(caught.value)
     with pytest.raises(RecordError) as caught:
         replay_record(tamper(fake_out))
     assert caught.value.where == "round 5, turn 1" and "[cannot-go-out]" in str(caught.value)

@@ -88,6 +88,18 @@ def wild_heavy_deal(draw: st.DrawFn, wild: int) -> list[Card]:
 
 
 @st.composite
+def wild_rank_heavy_deal(draw: st.DrawFn, wild: int) -> list[Card]:
+    """Many copies of the wild rank (up to four decks' worth) and naturals of nearby
+    ranks, so that reading each copy as natural or wild matters (issue 11)."""
+    copies = tuple(card for card in pack(4) if card.rank == wild)
+    cards = draw(_subset(copies, 4, 9))
+    near = tuple(card for card in pack(2) if card.rank is not None and card.rank != wild
+                 and min(abs(card.rank - wild), 13 - abs(card.rank - wild)) <= 2)
+    cards += draw(_subset(near + (JOKER,), 0, MAX_HAND - len(cards)))
+    return draw(st.permutations(cards))
+
+
+@st.composite
 def duplicate_heavy_deal(draw: st.DrawFn, wild: int) -> list[Card]:
     faces = draw(st.lists(st.sampled_from(ONE_DECK), min_size=2, max_size=5, unique=True))
     pool = tuple(faces) * 3 + (JOKER,) * 2
@@ -122,7 +134,7 @@ def melded_deal(draw: st.DrawFn, wild: int) -> list[Card]:
     return draw(st.permutations(swapped))
 
 
-DEALS = (plain_deal, wild_heavy_deal, duplicate_heavy_deal, melded_deal)
+DEALS = (plain_deal, wild_heavy_deal, wild_rank_heavy_deal, duplicate_heavy_deal, melded_deal)
 
 
 @st.composite
@@ -180,6 +192,24 @@ def test_counts_and_go_out_are_exact(
     shuffled = data.draw(st.permutations(cards), label="shuffled")
     assert unmelded_count(shuffled, wild=wild, rules=rules) == fewest
     assert set(go_out_discards(shuffled, wild=wild, rules=rules)) == set(discards)
+
+
+LIMITED = [variant for variant in VARIANTS
+           if variant["max_wilds_per_meld"] is not None or not variant["all_wild_melds"]]
+
+
+@pytest.mark.parametrize("variant", LIMITED[::3], ids=_variant_id)
+@settings(max_examples=25)
+@given(data=st.data())
+def test_wild_rank_heavy_hands_are_exact(variant: dict[str, Any], data: st.DataObject) -> None:
+    """Hands of many cards of the wild rank, where the solver keeps only some readings
+    (natural or wild, per suit) and sets of one rank as groups: brute force agrees."""
+    wild = data.draw(st.integers(3, 13), label="wild")
+    cards = data.draw(wild_rank_heavy_deal(wild), label="cards")
+    rules = Rules(**variant)
+    assert arrangement_problems(cards, wild, rules) == []
+    assert deadwood(cards, wild=wild, rules=rules) == brute.min_penalty(cards, wild, rules)
+    assert unmelded_count(cards, wild=wild, rules=rules) == brute.min_unmelded(cards, wild, rules)
 
 
 @given(counts=st.lists(st.integers(0, 15), min_size=13, max_size=13))

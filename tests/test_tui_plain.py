@@ -235,7 +235,7 @@ def test_enter_skips_the_pause_and_a_command_typed_ahead_is_kept(tmp_path: Path)
     (["--levels", "easy,hard,expert"], "unknown level 'hard'"),
     (["--level", "easy", "--levels", "easy,easy,easy"], "give --level or --levels"),
     (["--rules", '{"players": 3}', "--opponents", "3"], "--rules says 3 players"),
-    (["--rules", "{oops"], "--rules is not valid JSON"),
+    (["--rules", "{oops"], "--rules: not valid JSON"),
     (["--preset", "wild-west"], "unknown preset 'wild-west'"),
     (["--pace", "-1"], "--pace must be 0 to 10 seconds"),
     (["--new", "--resume"], "give --new or --resume, not both"),
@@ -249,3 +249,47 @@ def test_bad_options_are_refused_by_name(args: list[str], error: str, tmp_path: 
     monkeypatch.setenv("THREE_THIRTEEN_HOME", str(tmp_path))
     result = CliRunner().invoke(app, ["play", "--plain", *args], input="")
     assert result.exit_code == 1 and error in result.output + (result.stderr or "")
+
+
+@pytest.mark.parametrize("line", ["³", "discard ³", "out ³", "discard ١", "9" * 5000,
+                                  "discard " + "9" * 5000, "pace ³", "sort ³", "x \x1b[2J",
+                                  "\x1b[2J", "½", "discard Q♠", "take ³ ³"])
+def test_any_typed_line_gets_an_answer_and_changes_nothing(line: str) -> None:
+    """Characters such as ``³`` are digits to ``str.isdigit`` but not to ``int``; very
+    long numbers are refused by ``int``: neither may end the game with a traceback."""
+    game, script = plain_game()
+    game._computers()
+    game.command("draw")
+    before = game.session.state.copy()
+    said = len(script.out)
+    assert game.command(line) is True
+    answer = script.out[said:]
+    assert len(answer) == 1 and len(answer[0]) < 200, answer
+    assert "\x1b" not in answer[0]
+    assert game.session.state == before
+
+
+def test_undo_typed_in_the_pause_after_a_discard(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "play", "--plain", "--rules", '{"rounds": 2}', "--levels",
+                  "greedy,random,greedy", "--pace", "3", "--seed", "7", "--new")
+    child.expect(PROMPTS[0])
+    child.sendline("draw")
+    child.expect(PROMPTS[1])
+    before = json.loads((tmp_path / "home" / "saved-game.json").read_text())["actions"]
+    child.sendline("discard 1")
+    child.expect(r"You discarded (\S+)")
+    card = child.match.group(1)
+    child.sendline("undo")  # while the computers pause
+    child.expect(f"Undone: your discard of {re.escape(card)}.")
+    child.expect(PROMPTS[1])
+    saved = json.loads((tmp_path / "home" / "saved-game.json").read_text())
+    assert saved["actions"] == before and saved["undos"][0]["undone"] == [f"0: discard {card}"]
+    child.sendline("pace 0")
+    child.sendline("discard 1")
+    child.expect(r"You discarded (\S+)")
+    child.expect(PROMPTS[0])  # the computers have played: too late now
+    child.sendline("undo")
+    child.expect(r"Left has (taken your discard|drawn from the stock since your discard); "
+                 "it can no longer be undone.")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

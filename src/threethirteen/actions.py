@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from threethirteen.cards import Card
-from threethirteen.errors import NotationError
+from threethirteen.errors import IllegalAction, NotationError
 
 
 class Source(StrEnum):
@@ -29,12 +29,18 @@ class Source(StrEnum):
     DISCARD = "discard"
 
 
+MAX_SEAT = 999_999  # the largest seat number action text may name (Rules allow 16 players)
+
+
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Take the top card of the stock or of the discard pile."""
 
     seat: int
     source: Source
+
+    def __post_init__(self) -> None:
+        _refuse_if(problem(self))
 
     def __str__(self) -> str:
         return f"{self.seat}: draw {self.source}"
@@ -51,6 +57,9 @@ class Discard:
     card: Card
     out: bool = False
 
+    def __post_init__(self) -> None:
+        _refuse_if(problem(self))
+
     def __str__(self) -> str:
         return f"{self.seat}: {'out' if self.out else 'discard'} {self.card}"
 
@@ -61,7 +70,61 @@ class Discard:
 
 Action = Draw | Discard
 
-_FORM = re.compile(r"\s*(?:(\d+)\s*:)?\s*(draw|discard|out)\s+(\S+)\s*", re.IGNORECASE)
+
+def problem(action: object) -> str | None:
+    """Why ``action`` is not a well-formed action (a ``Draw`` or ``Discard`` whose seat is
+    an int, source a ``Source``, card a ``Card`` and ``out`` a bool), or None.
+
+    The engine asks again at ``check``: a plugin may hand it any object.
+
+    >>> problem(Draw(1, Source.STOCK)) is None
+    True
+    >>> Draw(1, "stock")
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.IllegalAction: a draw's source is a Source (stock or discard), not 'stock'
+    """
+    kind = type(action)
+    if kind is not Draw and kind is not Discard:
+        return f"{kind.__name__} is not an action (Draw or Discard)"
+    seat = getattr(action, "seat", None)
+    if type(seat) is not int:  # a seat out of range is the engine's "no-such-seat"
+        return f"an action's seat is a whole number (int), not {_brief(seat)}"
+    if kind is Draw:
+        source = getattr(action, "source", None)
+        if type(source) is not Source:
+            return f"a draw's source is a Source (stock or discard), not {_brief(source)}"
+        return None
+    card = getattr(action, "card", None)
+    if type(card) is not Card or not _is_real(card):
+        return f"a discard's card is a Card, not {_brief(card)}"
+    out = getattr(action, "out", None)
+    if type(out) is not bool:
+        return f"a discard's out is True or False, not {_brief(out)}"
+    return None
+
+
+def _is_real(card: Card) -> bool:
+    """True when ``card`` is one of the 53 cards (not a Card with forged fields)."""
+    code = getattr(card, "code", None)
+    return type(code) is int and 0 <= code <= 52 and Card.from_code(code) == card
+
+
+def _brief(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a hostile object's repr may raise anything
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _refuse_if(why: str | None) -> None:
+    if why is not None:
+        raise IllegalAction(why, "bad-action")
+
+_FORM = re.compile(r"\s*(?:([0-9]{1,6})\s*:)?\s*(draw|discard|out)\s+(\S+)\s*",
+                   re.IGNORECASE | re.ASCII)
+MAX_ACTION_TEXT = 200  # characters of one action's text
 
 
 def parse_action(text: str, seat: int | None = None) -> Action:
@@ -70,10 +133,13 @@ def parse_action(text: str, seat: int | None = None) -> Action:
     The seat prefix may be left out when ``seat`` is given; if both are there they
     must agree. Verbs and sources are case-insensitive.
     """
-    match = _FORM.fullmatch(text) if isinstance(text, str) else None
+    if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
+        raise NotationError(f"{_brief(text)} is not an action (like '1: draw stock', "
+                            "'discard Qs', 'out Qs')", _brief(text))
+    match = _FORM.fullmatch(text)
     if match is None:
         raise NotationError(
-            f"{text!r} is not an action (like '1: draw stock', 'discard Qs', 'out Qs')", str(text)
+            f"{text!r} is not an action (like '1: draw stock', 'discard Qs', 'out Qs')", text
         )
     written, verb, argument = match.group(1), match.group(2).lower(), match.group(3)
     if written is not None and seat is not None and int(written) != seat:
@@ -81,7 +147,9 @@ def parse_action(text: str, seat: int | None = None) -> Action:
     if written is None and seat is None:
         raise NotationError(f"{text!r} does not say whose action it is (like '1: ...')", text)
     who = int(written) if written is not None else seat
-    assert who is not None
+    if type(who) is not int or not 0 <= who <= MAX_SEAT:
+        raise NotationError(f"{_brief(text)}: a seat is a whole number 0 to {MAX_SEAT}",
+                            _brief(text))
     if verb == "draw":
         try:
             return Draw(who, Source(argument.lower()))

@@ -30,6 +30,14 @@ _SUIT_TEXT = {
     "♧": "c", "♢": "d", "♡": "h", "♤": "s",
 }
 _JOKER_TEXT = {"*", "JOKER", "JK"}
+MAX_TOKEN = 32  # characters of one card or rank, spaces included
+MAX_CARDS_TEXT = 4096  # characters of a list of cards (a hand of 14 needs about 60)
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut to a length fit for an error message."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Rank(IntEnum):
@@ -64,10 +72,12 @@ class Rank(IntEnum):
                 return cls(text)
             raise NotationError(f"rank {text} is not between 1 and 13", str(text))
         if not isinstance(text, str):
-            raise NotationError(f"rank {text!r} is not text or a number", repr(text))
+            raise NotationError(f"rank {_short(text)} is not text or a number", _short(text))
+        if len(text) > MAX_TOKEN:
+            raise NotationError(f"{_short(text)} is too long to be a rank", _short(text))
         cleaned = text.strip().upper()
         value = _RANK_TEXT.get(cleaned)
-        if value is None and cleaned.isdigit() and 1 <= int(cleaned) <= 13:
+        if value is None and cleaned.isascii() and cleaned.isdigit() and 1 <= int(cleaned) <= 13:
             value = int(cleaned)
         if value is None:
             raise NotationError(f"{text!r} is not a rank (A 2-9 T/10 J Q K)", text)
@@ -135,6 +145,10 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read one card leniently: ``Th``, ``10h``, ``10♥``, ``th``, ``*``."""
+        if not isinstance(text, str):
+            raise NotationError(f"a card is text like 7h, not {_short(text)}", _short(text))
+        if len(text) > MAX_TOKEN:
+            raise NotationError(f"{_short(text)} is too long to be a card", _short(text))
         token = text.strip()
         if token.upper() in _JOKER_TEXT:
             return JOKER
@@ -175,7 +189,11 @@ def parse_cards(text: str) -> list[Card]:
     [Card.parse('Ah'), Card.parse('Tc'), Card.parse('*')]
     """
     if not isinstance(text, str):
-        raise NotationError(f"cards must be given as text, not {type(text).__name__}", repr(text))
+        raise NotationError(f"cards must be given as text, not {type(text).__name__}",
+                            _short(text))
+    if len(text) > MAX_CARDS_TEXT:
+        raise NotationError(f"a list of cards is at most {MAX_CARDS_TEXT} characters, not "
+                            f"{len(text)}", _short(text))
     tokens = [token for token in re.split(r"[\s,]+", text) if token]
     return [Card.parse(token) for token in tokens]
 

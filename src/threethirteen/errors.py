@@ -38,3 +38,11 @@ class RecordError(ThreeThirteenError, ValueError):
     def __init__(self, message: str, where: str = "record") -> None:
         super().__init__(f"{where}: {message}")
         self.where = where
+
+
+class InputError(ThreeThirteenError, ValueError):
+    """Outside input (a file, a line, a message) that cannot be read; ``where`` names it."""
+
+    def __init__(self, message: str, where: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where

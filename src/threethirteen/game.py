@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import NoReturn
 
-from threethirteen.actions import Action, Discard, Draw, Source, parse_action
+from threethirteen.actions import Action, Discard, Draw, Source, parse_action, problem
 from threethirteen.cards import Card, Rank, pack
 from threethirteen.dealer import Deal, Dealer, SeededDealer
 from threethirteen.errors import IllegalAction, RecordError, RulesError
@@ -252,8 +252,10 @@ class GameState:
 
     def check(self, action: Action) -> None:
         """Raise ``IllegalAction`` unless ``action`` may be applied now."""
-        if not isinstance(action, Draw | Discard):
-            _refuse(action, "not-an-action", f"{type(action).__name__} is not an action")
+        why = problem(action)
+        if why is not None:  # a plugin may hand over anything: nothing else is read of it
+            reason = "bad-action" if type(action) in (Draw, Discard) else "not-an-action"
+            raise IllegalAction(f"illegal action: {why}", reason, action)
         if self.is_over:
             _refuse(action, "game-over", "the game is over")
         r = self._round

@@ -28,14 +28,23 @@ from typing import Any
 from threethirteen.actions import Discard, Draw, Source
 from threethirteen.cards import Card, Rank
 from threethirteen.dealer import Deal, Dealer, ScriptedDealer, SeededDealer
-from threethirteen.errors import IllegalAction, RecordError, ThreeThirteenError
+from threethirteen.errors import (
+    IllegalAction,
+    InputError,
+    RecordError,
+    RulesError,
+    ThreeThirteenError,
+)
+from threethirteen.files import write_atomic
 from threethirteen.game import GameState, RoundLog, TurnLog
+from threethirteen.jsontext import read_json
 from threethirteen.melds import is_meld
+from threethirteen.recordform import FORMAT, check_form
 from threethirteen.results import SeatResult
 from threethirteen.rules import Rules
 from threethirteen.scoring import card_points
 
-FORMAT = "three-thirteen-record/1"
+MAX_RECORD_BYTES = 16 * 1024 * 1024  # a record file (a long game's is about 200 KB)
 
 # -- writing -------------------------------------------------------------------------
 
@@ -121,19 +130,28 @@ def _layout(value: Any, indent: int) -> str:
 
 
 def save_record(record: Mapping[str, Any], path: str | Path) -> None:
-    """Write ``record`` to ``path`` in its canonical text."""
-    Path(path).write_text(dumps_record(record), encoding="utf-8")
+    """Write ``record`` to ``path`` in its canonical text, atomically."""
+    write_atomic(path, dumps_record(record))
+
+
+def read_record(text: str | bytes, what: str) -> dict[str, Any]:
+    """A record from JSON text (bounded by ``read_json``, at most ``MAX_RECORD_BYTES``);
+    ``RecordError`` naming ``what`` when it is not JSON or not an object."""
+    try:
+        data = read_json(text, what=what, max_bytes=MAX_RECORD_BYTES)
+    except InputError as error:
+        raise RecordError(str(error).removeprefix(f"{what}: "), what) from None
+    if not isinstance(data, dict):
+        raise RecordError(f"a record is a JSON object, not {type(data).__name__}", what)
+    return data
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
-    """Read a record file (JSON); ``RecordError`` when it is not a JSON object."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise RecordError(f"not JSON: {error.msg} (line {error.lineno})", str(path)) from None
-    if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object", str(path))
-    return data
+    """Read a record file; ``RecordError`` when it is not a JSON object within the limits,
+    ``OSError`` when it cannot be read."""
+    with open(path, "rb") as stream:
+        data = stream.read(MAX_RECORD_BYTES + 1)
+    return read_record(data, str(path))
 
 
 # -- replaying -----------------------------------------------------------------------
@@ -146,6 +164,7 @@ def replay_record(record: Mapping[str, Any]) -> GameState:
     from the record (and must each be exactly the pack). ``RecordError`` names the round
     and turn of the first thing that does not check out.
     """
+    check_form(record)
     try:
         return _Replay(record).run()
     except RecordError:
@@ -160,7 +179,10 @@ class _Replay:
         if not isinstance(record, Mapping) or record.get("format") != FORMAT:
             raise RecordError(f"not a {FORMAT} record")
         self.record = record
-        self.rules = Rules.from_json(record["rules"])
+        try:
+            self.rules = Rules.from_json(record["rules"])
+        except RulesError as error:
+            raise RecordError(str(error), f"rules, key {error.key!r}") from None
         self.rounds: list[Mapping[str, Any]] = list(record["rounds"])
         if not self.rounds:
             raise RecordError("the record has no rounds")
@@ -184,7 +206,17 @@ class _Replay:
         return state
 
     def _round(self, state: GameState, index: int, data: Mapping[str, Any]) -> None:
-        where = f"round {data.get('number', index + 1)}"
+        where = f"round {index + 1}"
+        try:
+            self._check_round(state, index, data, where)
+        except RecordError:
+            raise
+        except (ThreeThirteenError, ValueError) as error:
+            raise RecordError(str(error), where) from None
+
+    def _check_round(
+        self, state: GameState, index: int, data: Mapping[str, Any], where: str
+    ) -> None:
         logs = state.round_logs()
         if len(logs) != index + 1:
             raise RecordError("the game is over before this round", where)
@@ -195,11 +227,22 @@ class _Replay:
                           ("dealer", log.dealer), ("playoff", log.playoff)):
             theirs = written[key]
             if theirs != ours:
-                raise RecordError(f"{key} is {theirs!r}, but the game has {ours!r}", where)
+                raise RecordError(f"{key} is {theirs!r}, but the game has {ours!r}",
+                                  f"{where}, key {key!r}")
+        seats = list(log.seats) if log.playoff else None
+        if data.get("seats") != seats:
+            raise RecordError(f"seats are {data.get('seats')!r}, but the game has {seats!r}",
+                              f"{where}, key 'seats'")
         if _read_deal(data["deal"]) != log.deal:
             raise RecordError(f"the deal is not the one seed {self.seed} gives", where)
         for number, turn in enumerate(data["turns"], start=1):
-            self._turn(state, index, turn, f"{where}, turn {number}")
+            place = f"{where}, turn {number}"
+            try:
+                self._turn(state, index, turn, place)
+            except RecordError:
+                raise
+            except (ThreeThirteenError, ValueError) as error:
+                raise RecordError(str(error), place) from None
         log = state.round_logs()[index]
         if data["result"] is None:
             if log.result is not None:
@@ -240,7 +283,7 @@ class _Replay:
         for key in ("seat", "reshuffle", "draw", "card", "discard", "out", "false_out"):
             if ours.get(key) != theirs.get(key):
                 raise RecordError(f"{key} is {theirs.get(key)!r}, but the game has "
-                                  f"{ours.get(key)!r}", where)
+                                  f"{ours.get(key)!r}", f"{where}, key {key!r}")
 
     def _results(
         self, log: RoundLog, data: list[Mapping[str, Any]], state: GameState, where: str

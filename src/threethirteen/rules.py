@@ -85,12 +85,12 @@ def _doc(text: str) -> dict[str, str]:
 class Rules:
     """Every option of RULES.md with its default; validated on construction."""
 
-    players: int = field(default=4, metadata=_doc("seats, 2 to 8 (more with enough decks)"))
+    players: int = field(default=4, metadata=_doc("seats (more than 8 need enough decks)"))
     decks: int | Literal["auto"] = field(
         default="auto", metadata=_doc("decks in the pack; auto: 1 for 2 players, ceil(n/2) else")
     )
     jokers: int = field(default=0, metadata=_doc("jokers added to the pack, wild every round"))
-    rounds: int = field(default=MAX_ROUNDS, metadata=_doc("rounds, 1 to 11; round k deals k+2"))
+    rounds: int = field(default=MAX_ROUNDS, metadata=_doc("rounds; round k deals k+2"))
     upcard: bool = field(default=True, metadata=_doc("turn a card up to start the discard pile"))
     first_turn_out: bool = field(default=True, metadata=_doc("may go out on one's first turn"))
     final_turns: bool = field(default=True, metadata=_doc("others get one more turn after out"))
@@ -192,7 +192,10 @@ class Rules:
     @staticmethod
     def option_docs() -> dict[str, str]:
         """Each option's name with its one-line meaning."""
-        return {item.name: item.metadata["doc"] for item in dataclasses.fields(Rules)}
+        return {item.name: item.metadata["doc"] + (
+                    f" ({RANGES[item.name][0]} to {RANGES[item.name][1]})"
+                    if item.name in RANGES else "")
+                for item in dataclasses.fields(Rules)}
 
 
 def _integer(key: str, value: Any, low: int | None, high: int | None) -> int:
@@ -223,34 +226,50 @@ def _choice(enum: type[Enum]) -> Any:
     return check
 
 
-def _optional_integer(low: int) -> Any:
-    def check(key: str, value: Any) -> int | None:
-        return None if value is None else _integer(key, value, low, None)
+# The range of every numeric option, both ends included (README, "Errors and limits"):
+# generous for any real table, small enough that no score or search can overflow.
+RANGES: dict[str, tuple[int, int]] = {
+    "players": (2, 16),
+    "decks": (1, 16),
+    "jokers": (0, 16),
+    "rounds": (1, MAX_ROUNDS),
+    "false_out_penalty": (0, 1000),
+    "wild_penalty": (0, 1000),
+    "joker_penalty": (0, 1000),
+    "max_wilds_per_meld": (1, PLAYOFF_DEAL + 1),
+    "out_bonus": (-1000, 1000),
+}
 
-    return check
+
+def _ranged(key: str, value: Any) -> int:
+    return _integer(key, value, *RANGES[key])
+
+
+def _optional_ranged(key: str, value: Any) -> int | None:
+    return None if value is None else _ranged(key, value)
 
 
 def _decks(key: str, value: Any) -> int | str:
-    return "auto" if value == "auto" else _integer(key, value, 1, 16)
+    return "auto" if value == "auto" else _ranged(key, value)
 
 
 _CHECKS: dict[str, Any] = {
-    "players": lambda key, value: _integer(key, value, 2, 16),
+    "players": _ranged,
     "decks": _decks,
-    "jokers": lambda key, value: _integer(key, value, 0, 16),
-    "rounds": lambda key, value: _integer(key, value, 1, MAX_ROUNDS),
+    "jokers": _ranged,
+    "rounds": _ranged,
     "upcard": _boolean,
     "first_turn_out": _boolean,
     "final_turns": _boolean,
     "stock_empty": _choice(StockEmpty),
     "false_out": _choice(FalseOut),
-    "false_out_penalty": lambda key, value: _integer(key, value, 0, 1000),
+    "false_out_penalty": _ranged,
     "ace": _choice(Ace),
     "face_values": _choice(FaceValues),
-    "wild_penalty": _optional_integer(0),
-    "joker_penalty": lambda key, value: _integer(key, value, 0, 1000),
+    "wild_penalty": _optional_ranged,
+    "joker_penalty": _ranged,
     "all_wild_melds": _boolean,
-    "max_wilds_per_meld": _optional_integer(1),
-    "out_bonus": lambda key, value: _integer(key, value, -1000, 1000),
+    "max_wilds_per_meld": _optional_ranged,
+    "out_bonus": _ranged,
     "ties": _choice(Ties),
 }

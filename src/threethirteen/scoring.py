@@ -27,7 +27,11 @@ def check_wild(wild: int | str | Rank) -> Rank:
     >>> check_wild("t"), check_wild(13)
     (<Rank.TEN: 10>, <Rank.KING: 13>)
     """
-    rank = Rank.parse(wild if isinstance(wild, str) else int(wild))
+    if type(wild) is float and wild.is_integer():
+        wild = int(wild)  # 13.0, as a JSON reader may give it
+    if isinstance(wild, bool) or not isinstance(wild, int | str):
+        raise NotationError(f"the wild rank is a rank like 7 or K, not {wild!r:.40}", repr(wild))
+    rank = Rank.parse(wild)
     if rank not in WILD_RANKS:
         raise NotationError(f"the wild rank must be 3 to K, not {rank}", str(wild))
     return rank

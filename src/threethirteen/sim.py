@@ -15,16 +15,20 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
+import os
 import random
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from threethirteen.bots import Bot, make_bot
+from threethirteen.errors import InputError
+from threethirteen.files import write_atomic
 from threethirteen.game import GameState
-from threethirteen.record import game_record, save_record
+from threethirteen.record import dumps_record, game_record
 from threethirteen.rules import Rules
 
 
@@ -98,6 +102,15 @@ class _Task:
     records: Path | None
 
 
+MAX_GAMES = 1_000_000  # games in one simulation
+MAX_JOBS = 64  # worker processes, and at most 4 per CPU (``max_jobs``)
+
+
+def max_jobs() -> int:
+    """The most worker processes a simulation may use on this machine."""
+    return min(MAX_JOBS, 4 * (os.cpu_count() or 1))
+
+
 def _play(task: _Task) -> Outcome:
     timings: list[list[float]] = [[] for _ in task.seats]
     seed = game_seed(task.seed, task.index)
@@ -106,10 +119,50 @@ def _play(task: _Task) -> Outcome:
     except Exception as error:
         raise RuntimeError(f"game {task.index} (seed {seed}) failed: {error}") from error
     if task.records is not None:
-        save_record(game_record(state), task.records / f"{task.index}.json")
+        write_atomic(task.records / f"{task.index}.json", dumps_record(game_record(state)))
     assert state.winners is not None
     return Outcome(task.index, task.seats, state.totals, state.winners,
                    tuple(tuple(times) for times in timings))
+
+
+def check_run(seats: Sequence[str], games: int, *, rules: Rules, jobs: int,
+              records: Path | None) -> None:
+    """Refuse, before any game is played, what a simulation cannot do: unknown bots,
+    seats that do not match the rules, counts out of range, a records folder that
+    cannot be created or written (``InputError`` naming the option)."""
+    for name in dict.fromkeys(seats):
+        make_bot(name)
+    if rules.players != len(seats):
+        raise ValueError(f"{len(seats)} seats given, but the rules are for {rules.players}")
+    if not 1 <= games <= MAX_GAMES:
+        raise InputError(f"play 1 to {MAX_GAMES:,} games, not {games}", "--games")
+    if not 1 <= jobs <= max_jobs():
+        raise InputError(f"use 1 to {max_jobs()} worker processes on this machine "
+                         f"(4 per CPU, at most {MAX_JOBS}), not {jobs}", "--jobs")
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+            probe = write_atomic(records / ".write-test", "")
+            probe.unlink()
+        except OSError as error:
+            raise InputError(f"cannot write game records there ({error.strerror or error})",
+                             f"--records {records}") from None
+
+
+def iter_games(
+    seats: Sequence[str], games: int, *, seed: int, rules: Rules, jobs: int = 1,
+    records: Path | None = None,
+) -> Iterator[Outcome]:
+    """Play ``games`` games, ``jobs`` at a time, yielding outcomes in game order as they
+    come: tasks are made one by one, so memory does not grow with ``games``."""
+    check_run(seats, games, rules=rules, jobs=jobs, records=records)
+    tasks = (_Task(index, seating(seats, index), rules, seed, records)
+             for index in range(games))
+    if jobs <= 1 or games <= 1:
+        yield from map(_play, tasks)
+        return
+    with multiprocessing.Pool(min(jobs, games)) as pool:
+        yield from pool.imap(_play, tasks, chunksize=max(1, min(64, games // (jobs * 8))))
 
 
 def run_games(
@@ -117,17 +170,7 @@ def run_games(
     records: Path | None = None,
 ) -> list[Outcome]:
     """Play ``games`` games, ``jobs`` at a time; the outcomes come back in game order."""
-    for name in dict.fromkeys(seats):
-        make_bot(name)
-    if rules.players != len(seats):
-        raise ValueError(f"{len(seats)} seats given, but the rules are for {rules.players}")
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
-    tasks = [_Task(index, seating(seats, index), rules, seed, records) for index in range(games)]
-    if jobs <= 1 or games <= 1:
-        return [_play(task) for task in tasks]
-    with multiprocessing.Pool(min(jobs, games)) as pool:
-        return pool.map(_play, tasks, chunksize=max(1, games // (jobs * 8)))
+    return list(iter_games(seats, games, seed=seed, rules=rules, jobs=jobs, records=records))
 
 
 def wilson(wins: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -153,32 +196,77 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
-def summarize(outcomes: Sequence[Outcome], seconds: float, seed: int) -> dict[str, Any]:
-    """The output object of INTERFACES.md §4 (plus the master ``seed``)."""
-    names = list(dict.fromkeys(name for outcome in outcomes for name in outcome.seats))
-    bots: dict[str, Any] = {}
-    for name in names:
-        seats = wins = total = 0
-        times: list[float] = []
-        for outcome in outcomes:
-            for seat, bot in enumerate(outcome.seats):
-                if bot == name:
-                    seats += 1
-                    wins += seat in outcome.winners
-                    total += outcome.totals[seat]
-                    times.extend(outcome.decision_ms[seat])
-        low, high = wilson(wins, seats)
-        bots[name] = {
-            "seats": seats, "wins": wins, "win_rate": round(wins / seats, 4),
-            "win_rate_ci95": [low, high], "mean_total": round(total / seats, 2),
-            "decision_ms_p50": round(percentile(times, 0.50), 4),
-            "decision_ms_p95": round(percentile(times, 0.95), 4),
+class Tally:
+    """Statistics of outcomes added one at a time, in memory that does not grow with the
+    number of games: decision times are counted by their value rounded to 4 decimals (as
+    printed), so the percentiles are those of every time, exactly."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.bots: dict[str, _BotTally] = {}
+
+    def add(self, outcome: Outcome) -> None:
+        """Count one game."""
+        self.games += 1
+        for seat, name in enumerate(outcome.seats):
+            bot = self.bots.get(name)
+            if bot is None:
+                bot = self.bots[name] = _BotTally()
+            bot.seats += 1
+            bot.wins += seat in outcome.winners
+            bot.total += outcome.totals[seat]
+            bot.times.update(round(ms, 4) for ms in outcome.decision_ms[seat])
+
+    def summary(self, seconds: float, seed: int) -> dict[str, Any]:
+        """The output object of INTERFACES.md §4 (plus the master ``seed``)."""
+        bots: dict[str, Any] = {}
+        for name, bot in self.bots.items():
+            low, high = wilson(bot.wins, bot.seats)
+            bots[name] = {
+                "seats": bot.seats, "wins": bot.wins, "win_rate": round(bot.wins / bot.seats, 4),
+                "win_rate_ci95": [low, high], "mean_total": round(bot.total / bot.seats, 2),
+                "decision_ms_p50": counted_percentile(bot.times, 0.50),
+                "decision_ms_p95": counted_percentile(bot.times, 0.95),
+            }
+        return {
+            "games": self.games, "seconds": round(seconds, 3),
+            "games_per_second": round(self.games / seconds, 3) if seconds > 0 else None,
+            "seed": seed, "bots": bots,
         }
-    return {
-        "games": len(outcomes), "seconds": round(seconds, 3),
-        "games_per_second": round(len(outcomes) / seconds, 3) if seconds > 0 else None,
-        "seed": seed, "bots": bots,
-    }
+
+
+@dataclass
+class _BotTally:
+    seats: int = 0
+    wins: int = 0
+    total: int = 0
+    times: Counter[float] = field(default_factory=Counter)
+
+
+def counted_percentile(counts: Counter[float], share: float) -> float:
+    """``percentile`` of the values that ``counts`` counts.
+
+    >>> counted_percentile(Counter({1.0: 3, 2.0: 1}), 0.95)
+    2.0
+    """
+    total = sum(counts.values())
+    if not total:
+        return 0.0
+    rank = max(1, math.ceil(share * total))
+    seen = 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen >= rank:
+            return value
+    return max(counts)  # pragma: no cover - the loop reaches the rank
+
+
+def summarize(outcomes: Iterable[Outcome], seconds: float, seed: int) -> dict[str, Any]:
+    """The output object of INTERFACES.md §4 (plus the master ``seed``)."""
+    tally = Tally()
+    for outcome in outcomes:
+        tally.add(outcome)
+    return tally.summary(seconds, seed)
 
 
 def simulate(
@@ -187,5 +275,7 @@ def simulate(
 ) -> dict[str, Any]:
     """Play the games and return their statistics (INTERFACES.md §4)."""
     start = time.perf_counter()
-    outcomes = run_games(seats, games, seed=seed, rules=rules, jobs=jobs, records=records)
-    return summarize(outcomes, time.perf_counter() - start, seed)
+    tally = Tally()
+    for outcome in iter_games(seats, games, seed=seed, rules=rules, jobs=jobs, records=records):
+        tally.add(outcome)
+    return tally.summary(time.perf_counter() - start, seed)

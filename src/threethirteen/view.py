@@ -14,6 +14,7 @@ from typing import Any
 
 from threethirteen.actions import Action, parse_action
 from threethirteen.cards import Card, Rank
+from threethirteen.errors import InputError, ThreeThirteenError
 from threethirteen.results import RoundResult
 from threethirteen.rules import Rules
 
@@ -104,35 +105,149 @@ class View:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> View:
-        """Read the form ``to_json`` writes."""
-        cards = _cards
-        return cls(
-            seat=data["seat"],
-            rules=Rules.from_json(data["rules"]),
-            players=tuple(data["players"]),
-            round_number=data["round"],
-            playoff=data["playoff"],
-            seats=tuple(data["seats"]),
-            wild=Rank.parse(data["wild"]),
-            dealer=data["dealer"],
-            phase=Phase(data["phase"]),
-            turn=data["turn"],
-            hand=None if data["hand"] is None else cards(data["hand"]),
-            hand_sizes=tuple(data["hand_sizes"]),
-            stock_size=data["stock_size"],
-            discard_pile=cards(data["discard_pile"]),
-            pickups=tuple(Pickup(p["seat"], Card.parse(p["card"])) for p in data["pickups"]),
-            actions=tuple(parse_action(text) for text in data["actions"]),
-            reshuffled=data["reshuffled"],
-            out=data["out"],
-            final_turns_left=data["final_turns_left"],
-            false_outs=tuple(data["false_outs"]),
-            totals=tuple(data["totals"]),
-            results=tuple(RoundResult.from_json(result) for result in data["results"]),
-            winners=None if data["winners"] is None else tuple(data["winners"]),
-            legal=tuple(parse_action(text) for text in data["legal"]),
-        )
+        """Read the form ``to_json`` writes; anything else is an ``InputError`` naming the
+        key (a view may arrive from the network)."""
+        if not isinstance(data, Mapping):
+            raise InputError(f"a view is a JSON object, not {type(data).__name__}", "view")
+        read = _Reader(data)
+        try:
+            view = cls(
+                seat=read.seat("seat", optional=True),
+                rules=read.rules(),
+                players=tuple(read.items("players", str)),
+                round_number=read.number("round"),
+                playoff=read.flag("playoff"),
+                seats=tuple(read.items("seats", int)),
+                wild=read.parsed("wild", Rank.parse),
+                dealer=read.number("dealer"),
+                phase=read.parsed("phase", Phase),
+                turn=read.seat("turn", optional=True),
+                hand=None if read.value("hand") is None else read.cards("hand"),
+                hand_sizes=tuple(read.items("hand_sizes", int)),
+                stock_size=read.number("stock_size"),
+                discard_pile=read.cards("discard_pile"),
+                pickups=tuple(Pickup(read.item_number(item, "pickups", "seat"),
+                                     read.item_card(item, "pickups", "card"))
+                              for item in read.items("pickups", Mapping)),
+                actions=tuple(read.parsed_items("actions", parse_action)),
+                reshuffled=read.flag("reshuffled"),
+                out=read.seat("out", optional=True),
+                final_turns_left=read.number("final_turns_left"),
+                false_outs=tuple(read.items("false_outs", int)),
+                totals=tuple(read.items("totals", int)),
+                results=tuple(read.parsed_items("results", RoundResult.from_json)),
+                winners=None if read.value("winners") is None else tuple(
+                    read.items("winners", int)),
+                legal=tuple(read.parsed_items("legal", parse_action)),
+            )
+            view.check()
+            return view
+        except InputError:
+            raise
+        except ThreeThirteenError as error:
+            raise InputError(str(error), f"view, key {read.key!r}") from None
+
+    def check(self) -> None:
+        """Raise ``InputError`` unless the view's parts agree: one entry per seat in every
+        per-seat list, seats that exist, the own hand as large as its count says."""
+        players = len(self.players)
+        if players != self.rules.players:
+            raise InputError(f"{players} players, but the rules say {self.rules.players}",
+                             "view, key 'players'")
+        for key in ("hand_sizes", "false_outs", "totals"):
+            if len(getattr(self, key)) != players:
+                raise InputError(f"must hold one entry per seat ({players})", f"view, key {key!r}")
+        seats = [self.seat, self.turn, self.out, self.dealer, *self.seats, *(self.winners or ()),
+                 *(pickup.seat for pickup in self.pickups), *(a.seat for a in self.actions),
+                 *(a.seat for a in self.legal)]
+        if any(seat is not None and not 0 <= seat < players for seat in seats):
+            raise InputError(f"names a seat outside 0..{players - 1}", "view")
+        if self.hand is not None and (self.seat is None
+                                      or len(self.hand) != self.hand_sizes[self.seat]):
+            raise InputError("the hand does not match its seat's card count", "view, key 'hand'")
 
 
-def _cards(texts: list[str]) -> tuple[Card, ...]:
-    return tuple(Card.parse(text) for text in texts)
+class _Reader:
+    """Typed reads of a view's fields; ``key`` is the one being read, for errors."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+        self.key = ""
+
+    def value(self, key: str) -> Any:
+        self.key = key
+        if key not in self.data:
+            raise InputError(f"missing key {key!r}", "view")
+        return self.data[key]
+
+    def fail(self, what: str, value: Any) -> InputError:
+        return InputError(f"must be {what}, not {repr(value)[:40]}", f"view, key {self.key!r}")
+
+    def number(self, key: str) -> int:
+        value = self.value(key)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 31:
+            raise self.fail("a whole number from 0", value)
+        return value
+
+    def seat(self, key: str, optional: bool) -> int | None:
+        value = self.value(key)
+        return None if value is None and optional else self.number(key)
+
+    def flag(self, key: str) -> bool:
+        value = self.value(key)
+        if not isinstance(value, bool):
+            raise self.fail("true or false", value)
+        return value
+
+    def rules(self) -> Rules:
+        value = self.value("rules")
+        if not isinstance(value, Mapping):
+            raise self.fail("a JSON object", value)
+        return Rules.from_json(value)
+
+    def items(self, key: str, kind: Any) -> list[Any]:
+        value = self.value(key)
+        if not isinstance(value, list) or len(value) > MAX_ITEMS:
+            raise self.fail(f"a list of at most {MAX_ITEMS} items", value)
+        for item in value:
+            if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
+                raise self.fail(f"a list of {getattr(kind, '__name__', kind)}", item)
+        return value
+
+    def parsed(self, key: str, parse: Any) -> Any:
+        value = self.value(key)
+        try:
+            return parse(value)
+        except ThreeThirteenError:
+            raise
+        except (ValueError, TypeError, KeyError):
+            raise self.fail("a valid value", value) from None
+
+    def parsed_items(self, key: str, parse: Any) -> list[Any]:
+        found = []
+        for item in self.items(key, object):
+            try:
+                found.append(parse(item))
+            except ThreeThirteenError:
+                raise
+            except (ValueError, TypeError, KeyError, AttributeError):
+                raise self.fail("a list of valid items", item) from None
+        return found
+
+    def cards(self, key: str) -> tuple[Card, ...]:
+        return tuple(Card.parse(text) for text in self.items(key, str))
+
+    def item_number(self, item: Mapping[str, Any], key: str, field: str) -> int:
+        value = item.get(field)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 31:
+            raise self.fail(f"objects whose {field!r} is a seat", value)
+        return value
+
+    def item_card(self, item: Mapping[str, Any], key: str, field: str) -> Card:
+        value = item.get(field)
+        if not isinstance(value, str):
+            raise self.fail(f"objects whose {field!r} is a card", value)
+        return Card.parse(value)
+
+
+MAX_ITEMS = 4096  # items in any list of a view (the largest pack has 848 cards)

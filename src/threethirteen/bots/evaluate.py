@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from threethirteen.cards import Card, Rank
 from threethirteen.rules import Ace, Rules
 from threethirteen.scoring import card_points
-from threethirteen.solver import arrange
+from threethirteen.solver import arrange, go_out_discards
 
 HandKey = tuple[int, ...]
 
@@ -34,6 +34,8 @@ class Evaluator:
         self.unseen_total = sum(unseen.values())
         self._arranged: dict[HandKey, tuple[int, int]] = {}
         self._lookahead: dict[HandKey, float] = {}
+        self._kept: dict[HandKey, int] = {}
+        self._out: dict[HandKey, bool] = {}
 
     def points(self, card: Card) -> int:
         """The card's penalty this round."""
@@ -62,12 +64,35 @@ class Evaluator:
         return self._solve(hand)[1]
 
     def after_draw(self, hand: Sequence[Card], card: Card) -> int:
-        """The least penalty of ``hand`` plus ``card`` after the best discard (0: going out).
+        """The least penalty of ``hand`` plus ``card`` after the best discard (0: going out)."""
+        return self.after_discard([*hand, card])
 
-        The best discard is read off one arrangement: its dearest unmelded card.
+    def after_discard(self, hand: Sequence[Card]) -> int:
+        """The least penalty ``hand`` can keep after one discard (0: going out).
+
+        When the best arrangement leaves a card with points unmelded, the best discard is
+        read off it: its dearest unmelded card (never better than the truth; it may miss
+        a discard of a melded card that does better). A hand whose every card melds is
+        solved once per distinct discard: it goes out only if some discard leaves the
+        rest melded, and a hand melded exactly (two sets of three) breaks a meld whatever
+        it throws.
         """
-        penalty, dearest = self._solve([*hand, card])
-        return penalty - dearest
+        penalty, dearest = self._solve(hand)
+        if penalty:
+            return penalty - dearest
+        key = tuple(sorted(card.code for card in hand))
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = min(self.penalty(without(hand, card)) for card in set(hand))
+        return found
+
+    def goes_out(self, hand: Sequence[Card]) -> bool:
+        """True when some discard from ``hand`` leaves the rest melded completely."""
+        key = tuple(sorted(card.code for card in hand))
+        found = self._out.get(key)
+        if found is None:
+            found = self._out[key] = bool(go_out_discards(hand, wild=self.wild, rules=self.rules))
+        return found
 
     def lookahead(self, hand: Sequence[Card]) -> float:
         """D1: the expected least penalty after one draw from the unseen cards and a discard."""

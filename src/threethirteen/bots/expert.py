@@ -143,7 +143,7 @@ class ExpertBot:
 
     def _best_keep(self, hand: list[Card], evaluator: Evaluator, ending: float) -> float:
         """The expected penalty after the best discard from ``hand`` (0 when it goes out)."""
-        if evaluator.penalty(hand) == evaluator.dearest(hand):
+        if evaluator.goes_out(hand):
             return 0.0
         ranked = self._ranked_discards(hand, evaluator)
         return min(evaluator.value(without(hand, card), ending)

@@ -9,6 +9,7 @@ callable returning a bot).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from importlib.metadata import entry_points
 
 from threethirteen.bots.base import Bot
@@ -46,10 +47,17 @@ def register_bot(name: str, factory: BotFactory) -> None:
 
 def _factories() -> dict[str, BotFactory]:
     found: dict[str, BotFactory] = dict(_BUILT_IN)
-    for point in entry_points(group=ENTRY_POINT_GROUP):
-        found.setdefault(point.name, _lazy(point.name, point.load))
+    for name, factory in _installed().items():
+        found.setdefault(name, factory)
     found.update(_registered)
     return found
+
+
+@cache
+def _installed() -> dict[str, BotFactory]:
+    """Bots of installed packages (the entry points are scanned once per process)."""
+    return {point.name: _lazy(point.name, point.load)
+            for point in entry_points(group=ENTRY_POINT_GROUP)}
 
 
 def _lazy(name: str, load: Callable[[], object]) -> BotFactory:

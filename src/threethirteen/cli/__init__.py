@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
-from threethirteen.cli import play, replay, simulate, solve
+from threethirteen.cli import play, replay, score, serve, simulate, solve
+from threethirteen.cli.common import one_line
+from threethirteen.errors import ThreeThirteenError
 
 app = typer.Typer(
     name="three-thirteen",
@@ -14,17 +18,24 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-
-
 @app.callback()
 def _commands() -> None:
     """Three-Thirteen, the rummy card game."""
 
 
-for _module in (solve, replay, simulate, play):
+for _module in (solve, replay, simulate, play, serve, score):
     _module.register(app)
 
 
 def main() -> None:
-    """Entry point of the console script."""
-    app()
+    """Entry point of the console script. Each command reports its own failures as one
+    ``error:`` line and exit status 1 (README, "Errors and limits"); this is the last
+    guard for a project error or ``OSError`` that one left uncaught."""
+    try:
+        app()
+    except (ThreeThirteenError, OSError) as error:
+        print(f"error: {one_line(str(error))}", file=sys.stderr)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        sys.exit(130)

@@ -12,7 +12,7 @@ import typer
 
 from threethirteen.cli.common import fail
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.tui import store
+from threethirteen.tui import leaving, store
 from threethirteen.tui.hand import SortOrder
 from threethirteen.tui.session import Session
 from threethirteen.tui.setup import Setup, parse_levels, play_rules
@@ -59,49 +59,49 @@ def register(app: typer.Typer) -> None:
             setup = Setup.new(table_rules, chosen, seed=seed, person=name)
         except (ThreeThirteenError, ValueError) as error:
             fail(str(error))
-        saved: Session | None = None
-        if not new:
-            saved, problem = store.load_saved()
-            if problem:
-                print(problem)
+        keeper = store.Keeper()
+        keeper.tidy()
+        saved, problem = keeper.load()  # also records a finished game left behind
+        if problem:
+            print(problem)
+        if new:
+            saved = None  # not offered; it is replaced when this game is first saved
         if resume and saved is None:
             fail(f"there is no saved game in {store.data_dir()}")
         if plain:
-            _play_plain(setup, saved, resume=resume, pace=pace, order=sort)
+            _play_plain(setup, saved, keeper, resume=resume, pace=pace, order=sort)
             return
         from threethirteen.tui.app import TableApp
 
-        app = TableApp(setup, saved=saved, resume=resume, pace=pace, order=sort)
+        app = TableApp(setup, saved=saved, resume=resume, pace=pace, order=sort, keeper=keeper)
         message = app.run()
         if message:
             print(message)
+        for behind, session in app.unrecorded:  # finished games whose record is not written
+            leaving.leave(behind, session)
+        if app.keeper is not None and app.started:
+            leaving.leave(app.keeper, app.session)
 
 
-def _play_plain(setup: Setup, saved: Session | None, *, resume: bool, pace: float,
-                order: SortOrder) -> None:
+def _play_plain(setup: Setup, saved: Session | None, keeper: store.Keeper, *, resume: bool,
+                pace: float, order: SortOrder) -> None:
     from threethirteen.tui.plain import PlainGame
 
     session = Session(setup)
     if saved is not None:
         if not resume:
             print(f"A saved game is waiting: {store.describe_saved(saved)}.")
-            try:
-                answer = input("Resume it? Type yes, or no to start a new game "
-                               "(the saved one is then discarded): ")
-            except (EOFError, KeyboardInterrupt):
-                print()
+            answer = leaving.ask_yes_no("Resume it? Type yes, or no to start a new game "
+                                        "(the saved one is then discarded): ")
+            if answer is None:
+                print("Nothing was changed: the saved game is still there.")
                 return
-            resume = answer.strip().lower() in ("", "y", "yes")
+            resume = answer
         if resume:
             session = saved
             print("Resuming the saved game.")
-        else:
-            store.forget_saved()
-    game = PlainGame(session, pace=pace, order=order, autosave=store.save_game)
-    finished = game.run()
-    path = store.save_game(session)
-    if finished:
-        print(f"The game's record: {path}")
-        print(f"Step through it with: three-thirteen replay --step {path}")
-    else:
-        print(f"Game saved to {path}; three-thirteen play offers to resume it.")
+        elif not keeper.forget():
+            return
+    game = PlainGame(session, pace=pace, order=order, keeper=keeper)
+    game.run()
+    leaving.leave(keeper, session)

@@ -10,14 +10,14 @@ from typing import Annotated, Any
 
 import typer
 
-from threethirteen.cli.common import fail
-from threethirteen.errors import RecordError
-from threethirteen.record import load_record, replay_record
+from threethirteen.cli.common import reporting_errors
+from threethirteen.printable import printable
+from threethirteen.record import MAX_RECORD_BYTES, load_record, read_record, replay_record
 
 
 def describe(record: Mapping[str, Any]) -> list[str]:
     """The lines that tell a (checked) record's game."""
-    names = list(record["players"])
+    names = [printable(name) for name in record["players"]]  # text from a file: no escapes
 
     def who(seat: int) -> str:
         return f"{names[seat]} (seat {seat})"
@@ -68,8 +68,8 @@ def describe(record: Mapping[str, Any]) -> list[str]:
         lines.append("winners: " + (", ".join(who(s) for s in winners) or "nobody (a tie)"))
     for hint in record.get("hints") or ():  # an extra field written by `three-thirteen play`
         lines.append(f"hint to {who(hint['seat'])} in round {hint['round']}, turn {hint['turn']}: "
-                     f"{hint['advice']}")
-    return lines
+                     f"{printable(hint['advice'])}")
+    return [printable(line) for line in lines]  # every field of a file shown inert
 
 
 def _turn_lines(number: int, turn: Mapping[str, Any], who: Any) -> list[str]:
@@ -121,16 +121,15 @@ def register(app: typer.Typer) -> None:
             "--step", help="Wait for Enter between turns")] = False,
     ) -> None:
         """Replay a game record (INTERFACES.md §3): print it and check every step."""
-        try:
+        name = "standard input" if file == "-" else printable(file)
+        with reporting_errors(name):
             if file == "-":
-                record: Any = json.load(sys.stdin)
+                record: Any = read_record(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1), name)
             else:
                 record = load_record(file)
             replay_record(record)
-        except (RecordError, OSError, json.JSONDecodeError) as error:
-            fail(f"{file}: {error}")
         if step and not quiet and file != "-":
             step_through(describe(record))
         elif not quiet:
             print("\n".join(describe(record)))
-        print(f"ok: {file} replays and checks out", file=sys.stderr)
+        print(f"ok: {name} replays and checks out", file=sys.stderr)

@@ -9,21 +9,25 @@ from typing import Annotated, Any
 
 import typer
 
-from threethirteen.cli.common import fail, parse_rules
-from threethirteen.errors import ThreeThirteenError
+from threethirteen.cli.common import fail, parse_rules, reporting_errors, rules_json
+from threethirteen.errors import InputError, RulesError
 from threethirteen.rules import Rules
-from threethirteen.sim import derive_seed, simulate
+from threethirteen.sim import MAX_GAMES, MAX_JOBS, derive_seed, simulate
 
 
 def seat_rules(text: str | None, seats: int) -> Rules:
     """The rules of ``--rules``, with ``players`` taken from the seats when not given."""
+    given = rules_json(text)
     rules = parse_rules(text)
-    given = json.loads(text) if text else {}
-    if isinstance(given, dict) and "players" in given:
+    if "players" in given:
         if rules.players != seats:
-            raise ValueError(f"--rules says {rules.players} players, but --seats has {seats}")
+            raise InputError(f"--rules says {rules.players} players, but --seats has {seats}",
+                             "--rules")
         return rules
-    return rules.replace(players=seats)
+    try:
+        return rules.replace(players=seats)
+    except RulesError as error:
+        raise RulesError(f"--seats: {error}", error.key) from None
 
 
 def table(summary: dict[str, Any]) -> str:
@@ -46,10 +50,11 @@ def register(app: typer.Typer) -> None:
     @app.command(name="simulate")
     def simulate_command(
         seats: Annotated[str, typer.Option(help="Bots by seat, comma-separated: random,random")],
-        games: Annotated[int, typer.Option(help="How many games")] = 100,
+        games: Annotated[int, typer.Option(help=f"How many games (1 to {MAX_GAMES:,})")] = 100,
         seed: Annotated[int | None, typer.Option(help="Master seed (default: random)")] = None,
         rules: Annotated[str | None, typer.Option(help="Rules as JSON (INTERFACES.md §1)")] = None,
-        jobs: Annotated[int, typer.Option(help="Worker processes")] = 1,
+        jobs: Annotated[int, typer.Option(
+            help=f"Worker processes (at most 4 per CPU and {MAX_JOBS})")] = 1,
         records: Annotated[
             Path | None, typer.Option(help="Write each game's record as DIR/<n>.json")
         ] = None,
@@ -59,12 +64,12 @@ def register(app: typer.Typer) -> None:
         names = [name.strip() for name in seats.split(",") if name.strip()]
         if len(names) < 2:
             fail("--seats needs at least two bots, like random,random")
-        if games < 1 or jobs < 1:
-            fail("--games and --jobs must be at least 1")
         master = seed if seed is not None else derive_seed(os.urandom(16).hex())
-        try:
-            summary = simulate(names, games, seed=master, rules=seat_rules(rules, len(names)),
-                               jobs=jobs, records=records)
-        except (ThreeThirteenError, ValueError, RuntimeError) as error:
-            fail(str(error))
+        with reporting_errors():
+            try:
+                summary = simulate(names, games, seed=master,
+                                   rules=seat_rules(rules, len(names)), jobs=jobs,
+                                   records=records)
+            except (ValueError, RuntimeError) as error:  # a bad bot name, a bot that fails
+                fail(str(error))
         print(json.dumps(summary) if as_json else table(summary))

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any
+from collections.abc import Iterator
+from typing import Annotated, Any, BinaryIO
 
 import typer
 
 from threethirteen.cards import Hand
-from threethirteen.cli.common import fail, parse_rules
-from threethirteen.errors import ThreeThirteenError
+from threethirteen.cli.common import fail, parse_rules, reporting_errors
+from threethirteen.errors import InputError, ThreeThirteenError
+from threethirteen.jsontext import read_json
+from threethirteen.printable import printable
 from threethirteen.rules import Rules
 from threethirteen.scoring import check_wild
 from threethirteen.solver import arrange, go_out_discards
@@ -24,30 +27,59 @@ def solve_json(hand: Hand, wild: int | str, rules: Rules) -> dict[str, Any]:
     return result
 
 
-def solve_line(line: str) -> dict[str, Any]:
+MAX_LINE_BYTES = 64 * 1024  # one ``--jsonl`` line (a request needs a few hundred bytes)
+
+
+def solve_line(line: str | bytes, what: str = "line") -> dict[str, Any]:
     """Answer one ``--jsonl`` input line; a bad line gives ``{"error": ...}``."""
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as error:
-        return {"error": f"not a JSON object: {error.msg}"}
+        request = read_json(line, what=what, max_bytes=MAX_LINE_BYTES)
+    except InputError as error:
+        return {"error": str(error)}
     if not isinstance(request, dict):
-        return {"error": "each line must be a JSON object with 'hand' and 'wild'"}
+        return {"error": f"{what}: each line must be a JSON object with 'hand' and 'wild'"}
     unknown = sorted(set(request) - {"hand", "wild", "rules"})
     if unknown:
-        return {"error": f"unknown field {unknown[0]!r} (expected hand, wild, rules)"}
+        return {"error": f"{what}: unknown field {printable(unknown[0])!r} "
+                         "(expected hand, wild, rules)"}
     for key in ("hand", "wild"):
         if key not in request:
-            return {"error": f"missing field {key!r}"}
+            return {"error": f"{what}: missing field {key!r}"}
     try:
         if not isinstance(request["hand"], str):
-            return {"error": "'hand' must be text like \"7h 8h *\""}
+            return {"error": f"{what}: 'hand' must be text like \"7h 8h *\""}
         wild = request["wild"]
         if isinstance(wild, bool) or not isinstance(wild, int | str):
-            return {"error": "'wild' must be an integer 3..13 or a rank letter"}
+            return {"error": f"{what}: 'wild' must be an integer 3..13 or a rank letter"}
         rules = Rules.from_json(request.get("rules") or {})
         return solve_json(Hand.parse(request["hand"]), check_wild(wild), rules)
     except (ThreeThirteenError, ValueError) as error:
-        return {"error": str(error)}
+        return {"error": f"{what}: {error}"}
+
+
+def read_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]:
+    """The lines of ``stream`` as bytes, each cut to ``limit + 1`` bytes at most (the rest
+    of an overlong line is read and dropped in pieces, so memory stays bounded)."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith(b"\n"):
+            while True:  # drop the rest of this line
+                rest = stream.readline(limit)
+                if not rest or rest.endswith(b"\n"):
+                    break
+        yield line
+
+
+def answer_lines(stream: BinaryIO) -> bool:
+    """Answer every line of ``stream`` on standard output; True when all were good."""
+    good = True
+    for number, line in enumerate(read_lines(stream), start=1):
+        answer = solve_line(line, what=f"line {number}")
+        good = good and "error" not in answer
+        print(json.dumps(answer), flush=True)
+    return good
 
 
 def register(app: typer.Typer) -> None:
@@ -67,21 +99,19 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Find the arrangement of a hand that leaves the least penalty."""
         if jsonl:
-            failed = False
-            for line in sys.stdin:
-                answer = solve_line(line)
-                failed = failed or "error" in answer
-                print(json.dumps(answer), flush=True)
-            raise typer.Exit(1 if failed else 0)
-        try:
-            if (wild is None) == (round_number is None):
-                fail("give the wild rank with --wild, or the round with --round")
-            if round_number is not None:
-                if not 1 <= round_number <= 11:
-                    fail(f"--round must be 1 to 11, not {round_number}")
-                wild = str(round_number + 2)
-            assert wild is not None
+            with reporting_errors("standard input"):
+                good = answer_lines(sys.stdin.buffer)
+            raise typer.Exit(0 if good else 1)
+        if (wild is None) == (round_number is None):
+            fail("give the wild rank with --wild, or the round with --round")
+        if round_number is not None:
+            if not 1 <= round_number <= 11:
+                fail(f"--round must be 1 to 11, not {round_number}")
+            wild = str(round_number + 2)
+        assert wild is not None
+        with reporting_errors("--wild"):
+            rank = check_wild(wild)
+        with reporting_errors("hand"):
             hand = Hand.parse(" ".join(cards or []))
-            print(json.dumps(solve_json(hand, check_wild(wild), parse_rules(rules))))
-        except (ThreeThirteenError, ValueError) as error:
-            fail(str(error))
+        with reporting_errors():
+            print(json.dumps(solve_json(hand, rank, parse_rules(rules))))

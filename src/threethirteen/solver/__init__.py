@@ -11,6 +11,11 @@ exact even where a card costs 0 points. See ``search`` for how, ``context`` for 
 (7, ['3s', '4s'])
 >>> [str(card) for card in go_out_discards(Hand.parse("7h 8h 9h Qs"), wild=3, rules=Rules())]
 ['Qs']
+>>> try:
+...     deadwood(Hand.parse("7h " * 7), wild=7, rules=Rules(rounds=3))
+... except ValueError as error:
+...     print(error)
+hand: a hand of 7 cards is larger than any game holds (at most 6: the last deal and a draw)
 """
 
 from __future__ import annotations
@@ -18,15 +23,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from threethirteen.cards import Card, Hand, Rank
+from threethirteen.cards import JOKER_CODE, Card, Hand, Rank
+from threethirteen.errors import InputError
 from threethirteen.melds import Meld
-from threethirteen.rules import Rules
+from threethirteen.rules import PLAYOFF_DEAL, Rules
 from threethirteen.solver.context import SCALE, context
 from threethirteen.solver.layout import lay_out
 from threethirteen.solver.search import solve
 
-MAX_CARDS = SCALE - 1
-MAX_COPIES = 15
+MAX_HAND = PLAYOFF_DEAL + 1  # the largest deal of any rules, plus the card drawn
 
 HandLike = Hand | Iterable[Card]
 WildLike = int | str | Rank
@@ -55,25 +60,35 @@ _SET_DEADWOOD, _SET_MELDS, _SET_UNMELDED = (
     vars(Arrangement)[name].__set__ for name in ("deadwood", "melds", "unmelded"))
 
 
-def _codes(hand: HandLike) -> list[int]:
-    codes = [card.code for card in (hand.cards if isinstance(hand, Hand) else hand)]
-    if len(codes) > MAX_COPIES:
-        if len(codes) > MAX_CARDS:
-            raise ValueError(f"a hand of {len(codes)} cards is too large (at most {MAX_CARDS})")
-        if max(codes.count(code) for code in set(codes)) > MAX_COPIES:
-            raise ValueError(f"a hand may hold at most {MAX_COPIES} copies of one card")
+def largest_hand(rules: Rules) -> int:
+    """The most cards a hand can hold in a game under ``rules``: the largest deal, plus
+    the card drawn (at most ``MAX_HAND``)."""
+    return min(rules.max_deal + 1, MAX_HAND)
+
+
+def _codes(hand: HandLike, rules: Rules) -> list[int]:
+    cards = hand.cards if isinstance(hand, Hand) else tuple(hand)
+    most = largest_hand(rules)
+    if len(cards) > most:
+        raise InputError(f"a hand of {len(cards)} cards is larger than any game holds "
+                         f"(at most {most}: the last deal and a draw)", "hand")
+    if isinstance(hand, Hand):  # a Hand holds only cards
+        return [card.code for card in cards]
+    codes = [card.code if type(card) is Card else -1 for card in cards]
+    if codes and (min(codes) < 0 or max(codes) > JOKER_CODE):
+        raise InputError("a hand holds cards (Card values) only", "hand")
     return codes
 
 
 def deadwood(hand: HandLike, *, wild: WildLike, rules: Rules) -> int:
     """The least penalty ``hand`` can leave unmelded (no arrangement is built)."""
-    return solve(_codes(hand), context(rules, wild), want_plan=False).score // SCALE
+    return solve(_codes(hand, rules), context(rules, wild), want_plan=False).score // SCALE
 
 
 def arrange(hand: HandLike, *, wild: WildLike, rules: Rules) -> Arrangement:
     """The least penalty ``hand`` can leave, with one arrangement that reaches it."""
     ctx = context(rules, wild)
-    plan = solve(_codes(hand), ctx, want_plan=True)
+    plan = solve(_codes(hand, rules), ctx, want_plan=True)
     melds, unmelded = lay_out(plan, ctx)
     found = _new(Arrangement)  # its fields set directly: faster than the frozen __init__
     _SET_DEADWOOD(found, plan.score // SCALE)
@@ -84,7 +99,7 @@ def arrange(hand: HandLike, *, wild: WildLike, rules: Rules) -> Arrangement:
 
 def unmelded_count(hand: HandLike, *, wild: WildLike, rules: Rules) -> int:
     """The fewest cards of ``hand`` that any arrangement leaves unmelded."""
-    return solve(_codes(hand), context(rules, wild, count_only=True), False).score
+    return solve(_codes(hand, rules), context(rules, wild, count_only=True), False).score
 
 
 def melds_completely(hand: HandLike, *, wild: WildLike, rules: Rules) -> bool:
@@ -98,7 +113,7 @@ def go_out_discards(hand: HandLike, *, wild: WildLike, rules: Rules) -> list[Car
     One search of the whole hand settles most hands: a hand that leaves two or more cards
     unmelded at best has no such discard. Otherwise each distinct card is tried.
     """
-    codes = _codes(hand)
+    codes = _codes(hand, rules)
     ctx = context(rules, wild, count_only=True)
     if not codes or solve(codes, ctx, want_plan=False).score > 1:
         return []

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
+from typing import Any
 
 from threethirteen.cards import Card
 from threethirteen.melds import MIN_MELD, Meld, MeldKind
@@ -42,6 +43,10 @@ RankOptions = tuple[list[SetOption], int, int]  # options, largest weight, large
 # above it may add with wilds to spare, and without (cores of three naturals or more),
 # and the levels of those ranks
 Level = tuple[list[SetOption], int, int, int, tuple["Level", ...]]
+# All the sets of one rank at once: (wilds needed, weight, holding delta, ``Sets``); and
+# a rank's options with its largest weight, with and without wilds to spare, above it
+GroupOption = tuple[int, int, int, tuple[int, tuple[int, ...], int, int]]  # see Sets
+GroupLevel = tuple[list[GroupOption], int, int, int]
 
 NIBBLE_PAIRS = sum(0x0F0F << (16 * rank) for rank in range(13))
 BYTE_PAIRS = sum(0x00FF << (16 * rank) for rank in range(13))
@@ -83,12 +88,13 @@ Found = tuple[Reading, int, tuple[SetCore, ...], int, tuple[Vector, ...], int, i
 def split_readings(
     ctx: Context, holding: int, columns: int, natural_weight: int, pool: int
 ) -> list[Reading]:
-    """The readings of a hand with the wild ``pool``, when wilds are limited: each count
-    of natural copies of the wild rank per suit is tried (see ``solve``)."""
+    """The readings of a hand with the wild ``pool``, when wilds are limited: the counts
+    of natural copies of the wild rank per suit that ``natural_counts`` keeps."""
     wild = ctx.wild
-    copies = [pool >> (POOL_SUITS_SHIFT + 4 * suit) & 15 for suit in range(4)]
+    copies = tuple(pool >> (POOL_SUITS_SHIFT + 4 * suit) & 15 for suit in range(4))
+    others = tuple(_suit_cards(holding >> (suit * SUIT_BITS) & SUIT_MASK) for suit in range(4))
     found = []
-    for naturals in product(*(range(n + 1) for n in copies)):
+    for naturals in natural_counts(copies, others):
         read = sum(naturals)
         left = pool - read - sum(n << (POOL_SUITS_SHIFT + 4 * suit)
                                  for suit, n in enumerate(naturals))
@@ -100,6 +106,52 @@ def split_readings(
             _costs(ctx, left) if costs is None else costs,
             left,
         ))
+    return found
+
+
+def _suit_cards(key: int) -> int:
+    """The number of cards in one suit's holding."""
+    count = 0
+    while key:
+        count += key & 15
+        key >>= 4
+    return count
+
+
+_COUNTS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+
+
+def natural_counts(
+    copies: tuple[int, ...], others: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Per suit, how many of the ``copies`` of the wild rank to read as naturals: enough
+    readings that one of them is as good as the best (memoised).
+
+    A wild-rank card read as a natural is either (a) in a run of its suit beside another
+    natural of that suit, so a suit holding ``others`` other naturals has at most that
+    many of those (each such run holds one card of the rank), or (b) in a set, or a run
+    whose only natural it is, where any suit's copy serves as well, or (c) unmelded,
+    where reading it as a wild costs the same. So the readings are: per suit, 0 to
+    ``min(copies, others)`` naturals of kind (a), then any number of kind (b) spread
+    over the copies left in a fixed way. Wilds of any suit are interchangeable.
+    Far fewer than every count per suit: 12 kings and one other card give 24, not 256.
+    """
+    key = (copies, others)
+    found = _COUNTS.get(key)
+    if found is not None:
+        return found
+    seen: dict[tuple[int, ...], None] = {}
+    for runs in product(*(range(min(n, other) + 1) for n, other in zip(copies, others,
+                                                                       strict=True))):
+        room = [n - run for n, run in zip(copies, runs, strict=True)]
+        for extra in range(sum(room) + 1):
+            naturals = list(runs)
+            for suit in range(4):
+                take = min(room[suit], extra)
+                naturals[suit] += take
+                extra -= take
+            seen.setdefault(tuple(naturals))
+    found = _COUNTS[key] = tuple(seen)
     return found
 
 
@@ -182,8 +234,13 @@ def solve(codes: list[int], ctx: Context, want_plan: bool) -> Plan:
     pool = tally >> WILD_RANK_SHIFT
     if pool & 0xFF and ctx.split_wilds:
         plan = Plan()
-        for reading in split_readings(ctx, holding, columns, tally & WEIGHT_MASK, pool):
-            plan = _Search(reading, ctx, want_plan, plan.score, plan.found)
+        readings = split_readings(ctx, holding, columns, tally & WEIGHT_MASK, pool)
+        floors = sorted((_wild_floor(ctx, reading, len(codes)), index)
+                        for index, reading in enumerate(readings))
+        for floor, index in floors:  # the most promising first; the rest bounded by it
+            if floor >= plan.score:
+                break
+            plan = _Search(readings[index], ctx, want_plan, plan.score, plan.found)
             plan.run()
             if plan.score == 0:
                 break
@@ -194,6 +251,18 @@ def solve(codes: list[int], ctx: Context, want_plan: bool) -> Plan:
     search = _Search((holding, columns, tally & WEIGHT_MASK, costs, pool), ctx, want_plan)
     search.run()
     return search
+
+
+def _wild_floor(ctx: Context, reading: Reading, cards: int) -> int:
+    """A lower bound of a reading's score when a meld needs naturals: each meld takes at
+    most ``limit`` wilds and has ``3 - limit`` naturals or more, so the wilds beyond what
+    the naturals can hold stay unmelded, at least the cheapest of them."""
+    costs = reading[3]
+    if ctx.pure_ok or ctx.limit >= UNLIMITED:
+        return 0
+    naturals = cards - len(costs)
+    stuck = len(costs) - ctx.limit * (naturals // max(1, MIN_MELD - ctx.limit))
+    return sum(costs[len(costs) - stuck:]) if stuck > 0 else 0
 
 
 def _set_levels(columns: int, ctx: Context, wilds: int) -> list[Level]:
@@ -220,6 +289,96 @@ def _set_levels(columns: int, ctx: Context, wilds: int) -> list[Level]:
     return levels
 
 
+def _group_levels(columns: int, ctx: Context, wilds: int) -> list[GroupLevel]:
+    """``_set_levels`` when wilds per meld are limited: per rank, every way to put some
+    of its naturals into one or more sets (``rank_groups``)."""
+    smallest = ctx.smallest_set[wilds]
+    totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
+    totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
+    candidates = (totals + _THRESHOLDS[smallest]) & FIELD_TOPS  # ranks with enough cards
+    levels: list[GroupLevel] = []
+    if not candidates:
+        return levels
+    above = above_free = 0
+    for shift, rank_key in _RANK_KEYS.get(candidates | smallest) or _rank_keys(
+        candidates, smallest
+    ):
+        column = columns >> shift & 0xFFFF
+        options, top, free = rank_groups(ctx, rank_key >> 2, column, smallest, wilds)
+        levels.append((options, top, above, above_free))
+        above += top
+        above_free += free
+    return levels
+
+
+def rank_groups(
+    ctx: Context, rank: int, column: int, smallest: int, wilds: int
+) -> tuple[list[GroupOption], int, int]:
+    """Every way to meld naturals of ``rank`` in sets with at most ``wilds`` wilds, as
+    (wilds needed, weight, holding delta, ``Sets``), least need first (memoised).
+
+    Only the naturals taken (a sub-multiset of the column) and the number of sets k
+    matter: sets of one rank may hold any suits, so k sets of n naturals split as evenly
+    as possible need the fewest wilds, max(0, 3k - n), and have the most room for more
+    (k * limit less that), the best any split of the same naturals can do. Each set
+    holds at least ``smallest`` naturals, as in ``rank_options``; k stops once the sets
+    have room for every wild.
+    """
+    key = _GROUP_KEY | (column << 8 | rank << 2 | smallest) << 8 | min(wilds, 255)
+    found: tuple[list[GroupOption], int, int] | None = ctx.set_options.get(key)
+    if found is not None:
+        return found
+    counts = tuple(column >> (4 * suit) & 15 for suit in range(4))
+    weight, limit = ctx.weight[rank], ctx.limit
+    options: list[tuple[int, int, int, int, Sets]] = []
+    for size, core in sub_multisets(counts):
+        if size < smallest:
+            break
+        delta = sum(n << (4 * (suit * 13 + rank - 1)) for suit, n in enumerate(core))
+        for sets in range(1, size // smallest + 1):
+            need = max(0, MIN_MELD * sets - size)
+            if need > wilds:
+                break
+            options.append((need, -size, sets, delta, (rank, core, sets, sets * limit - need)))
+            if sets * limit - need >= wilds:
+                break
+    options.sort(key=lambda option: option[:3])
+    groups = [(need, -negative * weight, delta, cores)
+              for need, negative, _, delta, cores in options]
+    top = groups[0][1] if groups else 0
+    if len(ctx.set_options) > MEMO_LIMIT_GROUPS:  # bounded: hands of many patterns
+        ctx.set_options.clear()
+    found = ctx.set_options[key] = (groups, top, top if groups and groups[0][0] == 0 else 0)
+    return found
+
+
+# Naturals of one rank dealt into sets as evenly as possible: (rank, counts per suit, sets,
+# the wilds those sets can take beyond their needs). Plain ints, which the garbage
+# collector stops tracking; the set cores are built when the layout needs them.
+Sets = tuple[int, tuple[int, ...], int, int]
+_CORES: dict[Sets, tuple[SetCore, ...]] = {}
+
+
+def set_cores(sets: Sets) -> tuple[SetCore, ...]:
+    """The set cores of ``sets`` (memoised)."""
+    found = _CORES.get(sets)
+    if found is None:
+        rank, counts, number, _ = sets
+        cards = [suit * 13 + rank - 1 for suit, n in enumerate(counts) for _ in range(n)]
+        cores: list[SetCore] = []
+        for index in range(number):
+            part = cards[index::number]
+            per_suit = tuple(sum(1 for code in part if code // 13 == suit) for suit in range(4))
+            naturals = Meld(MeldKind.SET, tuple(Card.from_code(code) for code in part))
+            cores.append((rank, per_suit, max(0, MIN_MELD - len(part)), naturals, {}))
+        if len(_CORES) > 1 << 14:
+            _CORES.clear()
+        found = _CORES[sets] = tuple(cores)
+    return found
+
+
+_GROUP_KEY = 1 << 40  # marks a key of ``rank_groups`` among the context's set options
+MEMO_LIMIT_GROUPS = 1 << 14  # set options of a context before they are emptied
 _RANK_KEYS: dict[int, list[tuple[int, int]]] = {}
 
 
@@ -249,8 +408,8 @@ class _Search(Plan):
     its own plan: it starts from the best ``score`` (and ``found``) known so far.
     """
 
-    __slots__ = ("reading", "ctx", "want_plan", "wilds", "levels", "several", "base",
-                 "chosen", "vectors")
+    __slots__ = ("reading", "ctx", "want_plan", "wilds", "levels", "groups", "several", "base",
+                 "chosen", "room", "vectors")
 
     def __init__(
         self, reading: Reading, ctx: Context, want_plan: bool, score: int = 1 << 62,
@@ -264,20 +423,27 @@ class _Search(Plan):
         self.wilds = wilds = len(reading[3])
         # one run-vector length for all leaves: exact-count entries do not depend on it
         self.vectors = (ctx.vectors.get(wilds) or ctx.vectors_of(wilds)) if wilds else _NONE
-        self.levels = _set_levels(reading[1], ctx, wilds)
         self.several = ctx.limit < UNLIMITED  # several sets of one rank can then matter
+        self.levels = _set_levels(reading[1], ctx, wilds) if not self.several else []
+        self.groups = _group_levels(reading[1], ctx, wilds) if self.several else []
         # best runs with at most k wilds and no sets, once known, then SHORT_OF_WILDS
         self.base: list[int] = []
-        self.chosen: list[SetCore] = []
+        # the set cores chosen, or with limits on wilds the ``Sets`` of each rank chosen
+        self.chosen: list[Any] = []
+        self.room = 0  # wilds the chosen sets can take beyond their needs
+
+    def cores(self) -> tuple[SetCore, ...]:
+        """The set cores chosen, for the layout."""
+        if not self.several:
+            return tuple(self.chosen)
+        return tuple(core for sets in self.chosen for core in set_cores(sets))
 
     def run(self) -> None:
         holding, _, weight, _, _ = self.reading
         self.leaf(holding, weight, self.wilds)
-        if not self.levels:
-            return
-        if self.several:
-            self.add_sets_limited(len(self.levels) - 1, 0, holding, weight, self.wilds)
-        else:
+        if self.groups:
+            self.add_groups(len(self.groups) - 1, holding, weight, self.wilds)
+        elif self.levels:
             self.add_sets(self.levels, holding, weight, self.wilds)
 
     def leaf(self, holding: int, total: int, spare: int) -> None:
@@ -305,7 +471,7 @@ class _Search(Plan):
             if total - runs < self.score:
                 self.score = total - runs
                 if self.want_plan:
-                    self.found = (self.reading, holding, tuple(self.chosen), wilds, (), 0, 0, 0)
+                    self.found = (self.reading, holding, self.cores(), wilds, (), 0, 0, 0)
             return
         memo = self.vectors
         try:
@@ -337,7 +503,7 @@ class _Search(Plan):
                 if score < self.score:
                     self.score = score
                     if self.want_plan:
-                        self.found = (self.reading, holding, tuple(chosen), wilds - 1, parts,
+                        self.found = (self.reading, holding, self.cores(), wilds - 1, parts,
                                       run_wilds, 1 - run_wilds, 0)
                 return
             combined = [zero, zero + gain] if gain > LOW else [zero, NEG]
@@ -355,12 +521,13 @@ class _Search(Plan):
                 self.score = total - best
                 if self.want_plan:
                     run_wilds = combined.index(best)
-                    self.found = (self.reading, holding, tuple(chosen), wilds - spare, parts,
+                    self.found = (self.reading, holding, self.cores(), wilds - spare, parts,
                                   run_wilds, spare - run_wilds, 0)
             return
         costs = self.reading[3]
         if chosen or spare >= MIN_MELD:
-            score, run_wilds, extra, pure = _leftover(self.ctx, combined, spare, chosen, costs)
+            score, run_wilds, extra, pure = _leftover(self.ctx, combined, spare, self.room,
+                                                      costs)
         else:  # no sets and too few wilds for an all-wild meld: wilds not in runs stay out
             score, run_wilds, extra, pure = sum(costs) - combined[0], 0, 0, 0
             for used in range(1, spare + 1):
@@ -370,7 +537,7 @@ class _Search(Plan):
         if total + score < self.score:
             self.score = total + score
             if self.want_plan:
-                self.found = (self.reading, holding, tuple(chosen), wilds - spare, parts,
+                self.found = (self.reading, holding, self.cores(), wilds - spare, parts,
                               run_wilds, extra, pure)
 
     def add_sets(self, levels: Sequence[Level], holding: int, unset: int, spare: int) -> None:
@@ -393,39 +560,38 @@ class _Search(Plan):
                     self.add_sets(higher, holding - delta, unset - value, left)
                 chosen.pop()
 
-    def add_sets_limited(
-        self, last: int, first: int, holding: int, unset: int, spare: int
-    ) -> None:
+    def add_groups(self, last: int, holding: int, unset: int, spare: int) -> None:
         """``add_sets`` when wilds per meld are limited, so that several sets of one rank
-        can matter: ranks down to index ``last``, whose options start at ``first``."""
-        levels, chosen, base = self.levels, self.chosen, self.base
+        can matter: each rank of ``groups`` up to index ``last`` (highest rank first)
+        adds all its sets at once, one group option, then the ranks above it."""
+        groups, chosen, base = self.groups, self.chosen, self.base
         for index in range(last + 1):
-            rank_options, top, above, above_free, _ = levels[index]
-            room = unset - top  # further sets of this rank may add up to all its cards
-            for position in range(first if index == last else 0, len(rank_options)):
-                need, value, delta, core = rank_options[position]
+            options, top, above, above_free = groups[index]
+            room = unset - top  # this rank's sets meld at most its whole column
+            for need, value, delta, sets in options:
                 left = spare - need
+                # options come by need, least first, so a later one leaves no more wilds;
                 # when left is negative, base[left] is SHORT_OF_WILDS: no try
-                if room - value - (above if left else above_free) - base[left] >= self.score:
+                if room - (above if left else above_free) - base[left] >= self.score:
                     break
-                if index == last and not _holds(holding, core):
-                    continue  # a further set of this rank: its cards may be spent
-                chosen.append(core)
+                chosen.append(sets)
+                self.room += sets[3]
                 if unset - value - base[left] < self.score:
                     self.leaf(holding - delta, unset - value, left)
-                self.add_sets_limited(index, position, holding - delta, unset - value, left)
+                if index and (above if left else above_free):  # a higher rank may fit
+                    self.add_groups(index - 1, holding - delta, unset - value, left)
                 chosen.pop()
+                self.room -= sets[3]
 
 
 def _leftover(
-    ctx: Context, combined: list[int], spare: int, chosen: list[SetCore], costs: tuple[int, ...]
+    ctx: Context, combined: list[int], spare: int, set_room: int, costs: tuple[int, ...]
 ) -> tuple[int, int, int, int]:
     """The best use of the wilds the runs leave, when sets cannot take them all: into the
     chosen sets up to the limit, into all-wild melds, or unmelded (the cheapest).
 
     Returns (penalty of unmelded wilds less the runs' weight, run wilds, set extra, pure).
     """
-    set_room = sum(ctx.limit - core[2] for core in chosen) if chosen else 0
     best = (1 << 62, 0, 0, 0)
     for run_wilds, value in enumerate(combined):
         if value == NEG:
@@ -457,13 +623,6 @@ def combine(parts: tuple[Vector, ...], spare: int) -> list[int]:
     two = max(first[2] - first[0], second[2] - second[0], third[2] - third[0],
               fourth[2] - fourth[0], one[3] + one[2])
     return [zero, zero + one[3] if one[3] > LOW else NEG, zero + two if two > LOW else NEG]
-
-
-def _holds(holding: int, core: SetCore) -> bool:
-    """True when ``holding`` still has the naturals of a set ``core``."""
-    rank, counts = core[0], core[1]
-    return all(holding >> (4 * (suit * 13 + rank - 1)) & 15 >= n
-               for suit, n in enumerate(counts) if n)
 
 
 def convolve(left: list[int], right: Vector) -> list[int]:

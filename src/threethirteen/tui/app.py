@@ -4,6 +4,11 @@
 and the computers' moves are played one at a time, each shown for ``pace`` seconds
 (``space`` skips to the person's turn, ``+``/``-`` change the pace). A request the table
 refuses leaves everything as it was and says why in one short line.
+
+Every change is saved before it is drawn: the session's ``on_change`` hook writes the
+game through a ``store.Keeper``, whose notes (cannot save, saved again) appear in the log
+and the message line. What is left to do when the table closes (a save or a record that
+could not be written) is done by ``leaving.leave`` once the terminal is back.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from threethirteen.actions import Source
 from threethirteen.cards import Card
 from threethirteen.tui import store, text
 from threethirteen.tui.hand import ShownHand, SortOrder, arrangement_text, order_hand
-from threethirteen.tui.screens import Ask, game_page, help_page, round_page, score_table
+from threethirteen.tui.screens import Ask, StrictAsk, game_page, help_page, round_page, score_table
 from threethirteen.tui.screens import Page as _Page
 from threethirteen.tui.session import PERSON, Event, Kind, Refused, Session
 from threethirteen.tui.setup import Setup, new_seed, side
@@ -97,14 +102,16 @@ class TableApp(App[str]):
 
     def __init__(self, setup: Setup, *, saved: Session | None = None, resume: bool = False,
                  pace: float = 0.8, order: SortOrder = SortOrder.SUIT,
-                 save: Callable[[Session], object] | None = store.save_game) -> None:
+                 keeper: store.Keeper | None = None, save: bool = True) -> None:
         super().__init__()
         self.setup = setup
         self.saved = saved
         self.resume = resume
         self.pace = pace
         self.order = order
-        self.save = save
+        # ``save=False``: nothing is written (the tests' tables)
+        self.keeper = (keeper if keeper is not None else store.Keeper()) if save else None
+        self.unrecorded: list[tuple[store.Keeper, Session]] = []  # records still to write
         self.session = saved if saved is not None and resume else Session(setup)
         self.cursor = 0
         self.drawn: Card | None = None
@@ -138,11 +145,18 @@ class TableApp(App[str]):
         yield Static(id="message")
         yield Footer()
 
+    @property
+    def started(self) -> bool:
+        """True once a game is on the table (not while the resume question is open)."""
+        return self._started
+
     async def on_mount(self) -> None:
+        if self.keeper is not None:
+            self.keeper.tell = self._note
         if self.saved is not None and not self.resume:
             question = (f"A saved game is waiting: {store.describe_saved(self.saved)}.\n\n"
-                        "Resume it? (No starts a new game; the saved one is then discarded.)")
-            self.push_screen(Ask(question), self._resume_answer)
+                        "Resume it? y resumes it; n starts a new game and discards it.")
+            self.push_screen(StrictAsk(question), self._resume_answer)
         else:
             await self._start(self.session)
 
@@ -150,10 +164,16 @@ class TableApp(App[str]):
         assert self.saved is not None
         if answer:
             await self._start(self.saved, "Resumed the saved game.")
-        else:
-            if self.save is store.save_game:
-                store.forget_saved()
+        elif answer is False:
+            if self.keeper is not None:
+                self.keeper.forget()
             await self._start(Session(self.setup), "A new game.")
+
+    def _note(self, line: str) -> None:
+        """A note of the keeper (cannot save, saved again), in the log and below the hand."""
+        if self._started:
+            self.query_one("#log", Log).write_line(line)
+        self.say(line)
 
     async def _seat(self, names: Sequence[str]) -> None:
         """Seat the opponents around the table: Left, Top, Right (or as many as play)."""
@@ -175,6 +195,8 @@ class TableApp(App[str]):
 
     async def _start(self, session: Session, message: str = "") -> None:
         await self._seat(session.names)
+        if self.keeper is not None:
+            session.on_change = self.keeper.keep  # saved before it is shown
         self.session = session
         self.setup = session.setup
         self.cursor = 0
@@ -341,8 +363,6 @@ class TableApp(App[str]):
         for event in events:
             if event.kind is Kind.ROUND_OVER and event.result is not None:
                 self._skip.clear()
-                if self.save is not None and not self.session.is_over:
-                    self.save(self.session)
                 await self.push_screen_wait(round_page(event.result, self.session.view()))
                 self.drawn = None
                 if not self.session.is_over:
@@ -352,15 +372,23 @@ class TableApp(App[str]):
                 await self._game_over()
 
     async def _game_over(self) -> None:
-        if self.save is not None:
-            self.record_path = str(self.save(self.session))
+        keeper = self.keeper
+        self.record_path = ""
+        if keeper is not None and keeper.recorded:
+            self.record_path = str(keeper.record_path)
+        elif keeper is not None:
+            self.record_path = (f"not written yet ({keeper.failure}); it is kept, and "
+                                "you are asked again when you leave")
         choice = await self.push_screen_wait(game_page(self.session.view(), self.record_path))
         if choice == "new":
+            if keeper is not None:
+                if not keeper.recorded:
+                    self.unrecorded.append((keeper, self.session))
+                self.keeper = store.Keeper(keeper.folder, tell=self._note)
             setup = replace(self.setup, seed=new_seed())
             await self._start(Session(setup), "A new game.")
         else:
-            where = f" Its record: {self.record_path}" if self.record_path else ""
-            self.exit(f"The game is over. {text.winners_text(self.session.view())}{where}")
+            self.exit(f"The game is over. {text.winners_text(self.session.view())}")
 
     def _act(self, request: Callable[[], list[Event]]) -> None:
         """Carry out a move of the person; a refusal changes nothing and says why."""
@@ -370,8 +398,6 @@ class TableApp(App[str]):
             self.say(str(refusal))
             return
         self.message = ""
-        if self.save is not None and not self.session.is_over:
-            self.save(self.session)  # a game in progress survives a closed terminal
         self.proceed(events)
 
     # -- the person's actions ----------------------------------------------------------
@@ -498,11 +524,8 @@ class TableApp(App[str]):
         self.refresh_table()
 
     def action_save_quit(self) -> None:
-        if self.session.is_over or self.save is None:
-            self.exit("")
-            return
-        path = self.save(self.session)
-        self.exit(f"Game saved to {path}; three-thirteen play offers to resume it.")
+        """Leave; the game is already saved (``leaving.leave`` says where, or retries)."""
+        self.exit("")
 
 
 _BOUND_KEYS = _keys([binding for binding in TableApp.BINDINGS if isinstance(binding, Binding)])

@@ -7,6 +7,10 @@ with ``input`` and writes with ``print`` (both replaceable), and needs no Textua
 Commands (``help`` lists them): ``draw``, ``take``, ``discard 3`` or ``discard Qs``,
 ``out Qs`` (asks to confirm), ``hand``, ``table``, ``hint``, ``undo``, ``rules``,
 ``scores``, ``sort``, ``log``, ``pace 0.5``, ``quit`` (saves the game).
+
+Every change is saved before it is shown (the session's ``on_change`` hook, given a
+``store.Keeper``): a game killed at any moment resumes where the person last saw it.
+Whatever line is typed, the answer is one line or more of text, never a traceback.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from collections.abc import Callable
 
 from threethirteen.actions import Source
 from threethirteen.cards import Card
-from threethirteen.errors import NotationError
+from threethirteen.errors import ThreeThirteenError
+from threethirteen.printable import printable
 from threethirteen.tui import text
 from threethirteen.tui.hand import (
     ShownHand,
@@ -30,6 +35,7 @@ from threethirteen.tui.hand import (
     plain_cards,
 )
 from threethirteen.tui.session import PERSON, Event, Kind, Refused, Session
+from threethirteen.tui.store import Keeper
 from threethirteen.view import Phase
 
 HELP = """Commands (a word, or its first letter where shown):
@@ -41,7 +47,8 @@ HELP = """Commands (a word, or its first letter where shown):
   hand            your hand and its best arrangement
   table           the table: opponents' card counts, the piles, the round, the scores
   hint (h)        ask the expert for advice (counted in the game's record)
-  undo            take back your last discard, while no new card has been seen
+  undo (u)        take back your last discard, before the next player draws (type it
+                  while the computers pause)
   sort [suit|rank|melds]  order your hand (no word: the next order)
   scores          the score sheet
   rules           the rules and options of this game
@@ -52,6 +59,7 @@ HELP = """Commands (a word, or its first letter where shown):
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
+Listener = Callable[[float], str | None]  # waits up to the seconds; a line typed meanwhile
 
 
 def _print(line: str) -> None:
@@ -63,15 +71,20 @@ class PlainGame:
 
     def __init__(self, session: Session, *, pace: float = 0.8,
                  order: SortOrder = SortOrder.SUIT, read: Reader = input,
-                 write: Writer = _print, autosave: Callable[[Session], object] | None = None,
-                 ) -> None:
+                 write: Writer = _print, keeper: Keeper | None = None,
+                 listen: Listener | None = None) -> None:
         self.session = session
+        self.listen = listen if listen is not None else self._wait
         self.pace = pace
         self.order = order
         self.read = read
         self.write = write
-        self.autosave = autosave
+        self.keeper = keeper
+        if keeper is not None:
+            keeper.tell = write
+            session.on_change = keeper.keep  # saved before it is shown
         self.skipping = False
+        self.undo_window = False  # the person has just discarded: undo is still possible
         self.typed_ahead: list[str] = []  # lines typed while the computers played
         self._announced: tuple[int, int, str] | None = None
 
@@ -80,7 +93,7 @@ class PlainGame:
     def run(self) -> bool:
         """Play on; True when the game finished, False when the person quit."""
         session = self.session
-        names = ", ".join(f"{name} ({session.setup.levels[seat]})"
+        names = ", ".join(f"{printable(name)} ({session.setup.levels[seat]})"
                           for seat, name in enumerate(session.names) if seat != PERSON)
         self.write(f"Three-Thirteen, plain mode. You play against {names}. "
                    "Type help for the commands.")
@@ -105,7 +118,11 @@ class PlainGame:
         return True
 
     def command(self, line: str) -> bool:
-        """Carry out one typed command; False when the person quits."""
+        """Carry out one typed command; False when the person quits.
+
+        Whatever the line, the answer is text: a refusal or a project error is said in
+        one line and changes nothing.
+        """
         words = line.strip().split()
         if not words:
             self.write("Type a command, or help for the list.")
@@ -120,9 +137,11 @@ class PlainGame:
             elif not rest and self.session.view().phase is Phase.DISCARD and _cardlike(verb):
                 self._discard([verb], out=False)
             else:
-                self.write(f"Unknown command {words[0]!r}. Type help for the commands.")
+                self.write(f"Unknown command {_quoted(words[0])}. Type help for the commands.")
         except Refused as refusal:
             self.write(str(refusal))
+        except ThreeThirteenError as error:
+            self.write(f"That cannot be done: {printable(str(error))}")
         return True
 
     # -- what the person sees ------------------------------------------------------
@@ -192,31 +211,46 @@ class PlainGame:
     # -- computer turns ------------------------------------------------------------
 
     def _computers(self) -> None:
+        if self.undo_window:  # a pause first: the person may still take the discard back
+            self.undo_window = False
+            if self.session.undo_blocker() is None and self._pause() == _UNDO:
+                self.skipping = False
+                return
         while self.session.computer_to_act:
             events = self.session.play_computer()
             self._tell(events)
             if any(event.kind is Kind.ROUND_OVER for event in events):
                 return
             if self.session.computer_to_act and not self.skipping:
-                self.skipping = self._wait(self.pace)
+                self._pause()
         self.skipping = False
 
-    def _wait(self, seconds: float) -> bool:
-        """Pause between computer moves; True when the person pressed Enter to skip (a
-        command typed meanwhile is kept for the person's turn)."""
+    def _pause(self) -> str | None:
+        """Pause ``pace`` seconds between moves. Enter skips the pauses to the person's
+        turn; ``undo`` is carried out at once (it says why not when it is too late); any
+        other command is kept for the person's turn. Returns ``_UNDO`` after an undo."""
+        line = self.listen(self.pace)
+        if line is None:
+            return None
+        self.skipping = True
+        if line.strip().lower() in ("u", "undo"):
+            self.write(line.strip())
+            self.command("undo")
+            return _UNDO
+        if line.strip():  # typed ahead: it is the person's next command
+            self.typed_ahead.append(line)
+        return None
+
+    def _wait(self, seconds: float) -> str | None:
+        """Wait ``seconds``; the line typed meanwhile, if any (reading ends the wait)."""
         if seconds <= 0:
-            return False
+            return None
         stdin = sys.stdin
         if self.read is input and stdin.isatty():
             ready, _, _ = select.select([stdin], [], [], seconds)
-            if ready:
-                line = stdin.readline()
-                if line.strip():  # typed ahead: it is the person's next command
-                    self.typed_ahead.append(line)
-                return True
-            return False
+            return stdin.readline() if ready else None
         time.sleep(seconds)
-        return False
+        return None
 
     def _tell(self, events: list[Event]) -> None:
         for event in events:
@@ -237,8 +271,6 @@ class PlainGame:
             self.write("  " + line)
         self.write("Score sheet:")
         self.show_scores()
-        if self.autosave is not None and not self.session.is_over:
-            self.autosave(self.session)
         if not self.session.is_over:
             with contextlib.suppress(EOFError, KeyboardInterrupt):
                 self.read("Press Enter for the next round. ")
@@ -249,8 +281,16 @@ class PlainGame:
             return
         view = self.session.view()
         self.write(text.round_title(view) + ".")
-        if view.hand is not None:
+        if view.hand is None:
+            return
+        if not view.actions:
             self.write(f"You are dealt: {plain_cards(self.shown().cards, view.wild)}.")
+            return
+        # a resumed game: what happened since the person's last move, and the hand now
+        recent = self.session.since_person()
+        if recent:
+            self.write("Since your last move: " + "; ".join(e.text for e in recent) + ".")
+        self.write(f"Your hand: {plain_cards(self.shown().cards, view.wild)}.")
 
     def _game_over(self) -> None:
         self.write("Final scores:")
@@ -271,8 +311,7 @@ class PlainGame:
             raise Refused("Say which card: discard 3 (its position) or discard Qs.")
         card = self._card(rest[0])
         self._tell(self.session.discard(card))
-        if self.autosave is not None and not self.session.is_over:
-            self.autosave(self.session)
+        self.undo_window = True
 
     def _out(self, rest: list[str]) -> None:
         goers = self.session.out_cards()
@@ -295,12 +334,13 @@ class PlainGame:
             self.write("Not going out.")
             return
         self._tell(self.session.discard(card, out=True))
+        self.undo_window = True
 
     def _card(self, word: str) -> Card:
         """A card of the hand from its position in the shown order or its name."""
         view = self.session.view()
         shown = self.shown()
-        if word.isdigit():
+        if _is_number(word):
             position = int(word)
             if not 1 <= position <= len(shown.cards):
                 raise Refused(f"There is no card {position}: your hand has "
@@ -308,8 +348,9 @@ class PlainGame:
             return shown.cards[position - 1]
         try:
             card = Card.parse(word)
-        except NotationError:
-            raise Refused(f"{word!r} is not a card or a position (like Qs, 10h or 3).") from None
+        except ValueError:  # NotationError, or a stray character the parser missed
+            raise Refused(f"{_quoted(word)} is not a card or a position "
+                          "(like Qs, 10h or 3).") from None
         if view.hand is None or card not in view.hand:
             raise Refused(f"{card} is not in your hand.")
         return card
@@ -363,12 +404,28 @@ class PlainGame:
             self.write(line)
 
 
+_UNDO = "undo"
+_LONGEST_WORD = 40  # a word longer than this is shown cut short
+
+
+def _is_number(word: str) -> bool:
+    """A position in the hand: ASCII digits only (``³`` is a digit to Python, not to int)."""
+    return word.isascii() and word.isdigit() and len(word) <= 6
+
+
+def _quoted(word: str) -> str:
+    """A typed word, quoted and safe to print, cut short when very long."""
+    if len(word) > _LONGEST_WORD:
+        word = word[:_LONGEST_WORD] + "…"
+    return repr(word)
+
+
 def _cardlike(word: str) -> bool:
-    if word.isdigit():
+    if _is_number(word):
         return True
     try:
         Card.parse(word)
-    except NotationError:
+    except ValueError:  # NotationError, or a stray character the parser missed
         return False
     return True
 
@@ -379,7 +436,8 @@ _COMMANDS: dict[str, Callable[[PlainGame, list[str]], None]] = {
     "discard": PlainGame._discard, "x": PlainGame._discard,
     "out": PlainGame._out, "o": PlainGame._out,
     "hand": PlainGame._hand, "table": PlainGame._table, "hint": PlainGame._hint,
-    "undo": PlainGame._undo, "rules": PlainGame._rules, "scores": PlainGame._scores,
+    "undo": PlainGame._undo, "u": PlainGame._undo,
+    "rules": PlainGame._rules, "scores": PlainGame._scores,
     "sort": PlainGame._sort, "log": PlainGame._log, "pace": PlainGame._pace,
     "h": PlainGame._hint, "help": PlainGame._help, "?": PlainGame._help,
 }

@@ -27,7 +27,7 @@ KEYS = """Keys
   o                go out with the chosen card (only when you can; asks to confirm)
   s                sort your hand: by suit, by rank, melds first
   h                a hint from the expert (counted in the game's record)
-  u                undo your last discard (before a new card is seen)
+  u                undo your last discard (before the next player draws)
   c                the score sheet
   ?                this page: keys and the rules of this game
   space            skip the computers' moves up to your turn
@@ -60,6 +60,23 @@ class Ask(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
+class StrictAsk(Ask):
+    """A yes/no question that only ``y``, ``n`` or a click on a button answers: Enter and
+    Escape do not, so that nothing is decided (or deleted) by a stray key."""
+
+    inherit_bindings = False
+    AUTO_FOCUS = ""  # no button has the focus, so Enter presses none
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n", "answer(False)", "No"),
+                Binding("enter,escape", "remind", show=False)]
+
+    def on_mount(self) -> None:
+        for button in self.query(Button):
+            button.can_focus = False  # nor can Tab give it the focus
+
+    def action_remind(self) -> None:
+        self.query_one("#question", Static).update(f"{self.question}\n\nPress y or n.")
+
+
 class Page(ModalScreen[str]):
     """A page of text to read; Enter, Escape or q closes it (``close`` is the result)."""
 
@@ -87,6 +104,7 @@ class GameOver(Page):
     """The end of the game: n starts a new one, q leaves."""
 
     inherit_bindings = False
+    AUTO_FOCUS = ""  # no button has the focus, so Enter presses none
     BINDINGS = [Binding("n", "close('new')", "New game"),
                 Binding("q,escape,enter", "close('quit')", "Quit")]
 

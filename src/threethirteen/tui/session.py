@@ -23,7 +23,7 @@ threethirteen.tui.session.Refused: Wait: it is Top's turn.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -32,18 +32,23 @@ from threethirteen.actions import Action, Discard, Draw, Source, parse_action
 from threethirteen.bots import Bot, make_bot
 from threethirteen.bots.expert import ExpertBot, Option
 from threethirteen.cards import Card
-from threethirteen.errors import IllegalAction
+from threethirteen.errors import IllegalAction, InputError, NotationError
 from threethirteen.game import GameState, TurnLog
 from threethirteen.outs import go_out_cards
 from threethirteen.record import game_record
 from threethirteen.results import RoundResult
 from threethirteen.sim import derive_seed
 from threethirteen.tui import text
+from threethirteen.tui.fields import need_int, need_key, need_list, need_object, need_str
 from threethirteen.tui.setup import Setup
+from threethirteen.undo import take_back, undo_blocker
 from threethirteen.view import Phase, View
 
 PERSON = 0
 SAVE_FORMAT = "three-thirteen-save/1"
+MAX_ACTIONS = 20_000  # actions of a saved game (no game has more than a few thousand)
+MAX_NOTES = 10_000  # hints or undos of a saved game
+MAX_ACTION_TEXT = 40  # characters of one action ("3: discard 10h")
 
 
 class Kind(StrEnum):
@@ -77,13 +82,18 @@ class Session:
                  hints: Sequence[Mapping[str, Any]] = (),
                  undos: Sequence[Mapping[str, Any]] = ()) -> None:
         self.setup = setup
-        self.state = _replay(setup, actions)
+        self.state = GameState(setup.rules, seed=setup.seed, names=setup.names)
         self.bots: dict[int, Bot] = {
             seat: make_bot(level) for seat, level in enumerate(setup.levels) if seat != PERSON
         }
         self.hints: list[dict[str, Any]] = [dict(hint) for hint in hints]
         self.undos: list[dict[str, Any]] = [dict(undo) for undo in undos]
         self.events: list[Event] = []
+        # Called after every change a person can see (a move, a hint, an undo), before it
+        # is shown: the front ends save the game there (``store.Keeper.keep``).
+        self.on_change: Callable[[Session], object] | None = None
+        for action in actions:
+            self._apply(action)
 
     # -- facts ---------------------------------------------------------------------
 
@@ -110,6 +120,18 @@ class Session:
     def computer_to_act(self) -> bool:
         """True when the game waits for a computer opponent."""
         return self.state.turn is not None and self.state.turn != PERSON
+
+    def since_person(self) -> list[Event]:
+        """The moves of the round in play since the person's last move (all of them if the
+        person has not moved yet): what a resumed game tells first."""
+        recent: list[Event] = []
+        for event in reversed(self.events):
+            if event.kind is Kind.ROUND_OVER or (event.kind is Kind.MOVE
+                                                  and event.seat == PERSON):
+                break
+            if event.kind is Kind.MOVE:
+                recent.append(event)
+        return recent[::-1]
 
     def out_cards(self) -> tuple[Card, ...]:
         """The cards the person may discard to go out now (empty when going out is not
@@ -202,7 +224,12 @@ class Session:
         if state.is_over:
             events.append(Event(Kind.GAME_OVER, text.winners_text(self.view())))
         self.events.extend(events)
+        self._changed()
         return events
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
 
     # -- help ----------------------------------------------------------------------
 
@@ -217,6 +244,7 @@ class Session:
         self.hints.append({"round": view.round_number, "seat": PERSON,
                            "turn": self._turn_number(), "phase": view.phase.value,
                            "advice": advice})
+        self._changed()
         return advice
 
     def _turn_number(self) -> int:
@@ -224,52 +252,24 @@ class Session:
         return len(self.state.round_logs()[-1].turns)
 
     def undo_blocker(self) -> str | None:
-        """Why the person's last discard cannot be taken back now, or None if it can.
-
-        An undo is allowed while no new card has been seen since that discard: in the
-        same round, before any computer has drawn from the stock, and before the person
-        has drawn again.
-        """
-        if self.is_over:
-            return "The game is over."
-        actions = self.view().actions
-        mine = [i for i, action in enumerate(actions)
-                if isinstance(action, Discard) and action.seat == PERSON]
-        if not mine:
-            return "There is no discard of yours to undo in this round."
-        for action in actions[mine[-1] + 1:]:
-            if action.seat == PERSON:
-                return "You have drawn since your last discard; it can no longer be undone."
-            if isinstance(action, Draw) and action.source is Source.STOCK:
-                return (f"{self.names[action.seat]} has drawn from the stock since; "
-                        "undo is only possible before a new card is seen.")
-        return None
+        """Why the person's last discard cannot be taken back now, or None if it can
+        (the rule of ``threethirteen.undo``: only until anybody acts on it)."""
+        return undo_blocker(self.state, PERSON)
 
     def undo(self) -> list[Event]:
-        """Take back the person's last discard and the computers' moves after it.
-
-        The game is rebuilt by replaying its actions, minus the undone ones, through a
-        fresh ``GameState`` with the same seed.
-        """
-        blocker = self.undo_blocker()
-        if blocker is not None:
-            raise Refused(blocker)
-        actions = self.view().actions
-        start = max(i for i, action in enumerate(actions)
-                    if isinstance(action, Discard) and action.seat == PERSON)
-        undone = actions[start:]
-        history = self.state.history
-        kept = history[: len(history) - len(undone)]
-        self.state = _replay(self.setup, kept)
+        """Take back the person's last discard (``threethirteen.undo.take_back``)."""
+        try:
+            self.state, undone = take_back(self.state, PERSON)
+        except IllegalAction as error:
+            raise Refused(str(error)) from None
         self.undos.append({"round": self.state.round_number, "seat": PERSON,
                            "turn": self._turn_number(),
                            "undone": [str(action) for action in undone]})
-        others = len(undone) - 1
-        extra = f" and {others} computer move{'s' * (others != 1)}" if others else ""
         first = undone[0]
         assert isinstance(first, Discard)
-        event = Event(Kind.UNDO, f"Undone: your discard of {first.card}{extra}.", PERSON)
+        event = Event(Kind.UNDO, f"Undone: your discard of {first.card}.", PERSON)
         self.events.append(event)
+        self._changed()
         return [event]
 
     # -- saving ----------------------------------------------------------------------
@@ -281,13 +281,26 @@ class Session:
                 "hints": list(self.hints), "undos": list(self.undos)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Session:
-        """The session saved by ``to_json``, rebuilt by replaying its actions."""
-        if data.get("format") != SAVE_FORMAT:
-            raise ValueError(f"not a {SAVE_FORMAT} file")
-        actions = [parse_action(line) for line in data["actions"]]
-        return cls(Setup.from_json(data), actions, hints=data.get("hints", ()),
-                   undos=data.get("undos", ()))
+    def from_json(cls, data: object, what: str = "saved game") -> Session:
+        """The session saved by ``to_json``, rebuilt by replaying its actions (the events
+        told again). ``InputError`` (or ``RulesError``) says what is wrong and where."""
+        saved = need_object(data, what)
+        if saved.get("format") != SAVE_FORMAT:
+            raise InputError(f"not a {SAVE_FORMAT} file (format {saved.get('format')!r})", what)
+        setup = Setup.from_json(saved, what)
+        lines = need_list(saved.get("actions", []), f"{what}: actions", MAX_ACTIONS)
+        hints = [_hint(hint, f"{what}: hints[{i}]") for i, hint in
+                 enumerate(need_list(saved.get("hints", []), f"{what}: hints", MAX_NOTES))]
+        undos = [_undo(undo, f"{what}: undos[{i}]") for i, undo in
+                 enumerate(need_list(saved.get("undos", []), f"{what}: undos", MAX_NOTES))]
+        session = cls(setup, hints=hints, undos=undos)
+        for index, line in enumerate(lines):
+            where = f"{what}: actions[{index}]"
+            try:
+                session._apply(parse_action(need_str(line, where, MAX_ACTION_TEXT)))
+            except (NotationError, IllegalAction) as error:
+                raise InputError(str(error), where) from None
+        return session
 
     def record(self) -> dict[str, Any]:
         """The game's record (INTERFACES.md §3) with the extra fields ``levels``,
@@ -299,17 +312,32 @@ class Session:
         return record
 
 
+def _hint(data: object, where: str) -> dict[str, Any]:
+    hint = need_object(data, where)
+    phase = need_str(need_key(hint, "phase", where), f"{where}: phase", 10)
+    if phase not in (Phase.DRAW.value, Phase.DISCARD.value):
+        raise InputError(f"phase {phase!r} is not draw or discard", where)
+    return {"round": need_int(need_key(hint, "round", where), f"{where}: round", 1, 100),
+            "seat": need_int(need_key(hint, "seat", where), f"{where}: seat", PERSON, PERSON),
+            "turn": need_int(need_key(hint, "turn", where), f"{where}: turn", 0, MAX_ACTIONS),
+            "phase": phase,
+            "advice": need_str(need_key(hint, "advice", where), f"{where}: advice", 500)}
+
+
+def _undo(data: object, where: str) -> dict[str, Any]:
+    undo = need_object(data, where)
+    undone = need_list(need_key(undo, "undone", where), f"{where}: undone", MAX_ACTIONS)
+    return {"round": need_int(need_key(undo, "round", where), f"{where}: round", 1, 100),
+            "seat": need_int(need_key(undo, "seat", where), f"{where}: seat", PERSON, PERSON),
+            "turn": need_int(need_key(undo, "turn", where), f"{where}: turn", 0, MAX_ACTIONS),
+            "undone": [need_str(line, f"{where}: undone[{i}]", MAX_ACTION_TEXT)
+                       for i, line in enumerate(undone)]}
+
+
 def _last_turn(state: GameState, number: int, seat: int) -> TurnLog:
     """The turn ``seat`` last played in round ``number`` (hidden cards included)."""
     log = next(log for log in state.round_logs() if log.number == number)
     return next(turn for turn in reversed(log.turns) if turn.seat == seat and turn.draw)
-
-
-def _replay(setup: Setup, actions: Iterable[Action]) -> GameState:
-    state = GameState(setup.rules, seed=setup.seed, names=setup.names)
-    for action in actions:
-        state.apply(action)
-    return state
 
 
 def _either(cards: Sequence[Card]) -> str:

@@ -15,7 +15,6 @@ with three of them seat 1 is Left, seat 2 Top and seat 3 Right (play passes to t
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,31 +22,23 @@ from typing import Any
 
 from threethirteen.bots import bot_names
 from threethirteen.bots.registry import LEVELS
-from threethirteen.errors import RulesError
+from threethirteen.errors import InputError, RulesError
+from threethirteen.jsontext import read_json
+from threethirteen.printable import printable
 from threethirteen.rules import PRESETS, Rules
+from threethirteen.seats import MAX_OTHERS, MIN_OTHERS
+from threethirteen.seats import seat_names as _seat_names
+from threethirteen.tui.fields import need_int, need_key, need_list, need_object, need_str
 
 PERSON_LEVEL = "person"  # what the person's seat is called in ``levels``
 DEFAULT_LEVEL = "medium"
-MIN_OPPONENTS, MAX_OPPONENTS = 1, 7
-
-# Opponents' names by how many there are, clockwise from the person's left.
-_NAMES: dict[int, tuple[str, ...]] = {
-    1: ("Top",),
-    2: ("Left", "Right"),
-    3: ("Left", "Top", "Right"),
-    4: ("Left", "Top-left", "Top-right", "Right"),
-    5: ("Left", "Top-left", "Top", "Top-right", "Right"),
-    6: ("Lower-left", "Left", "Top-left", "Top-right", "Right", "Lower-right"),
-    7: ("Lower-left", "Left", "Top-left", "Top", "Top-right", "Right", "Lower-right"),
-}
+MIN_OPPONENTS, MAX_OPPONENTS = MIN_OTHERS, MAX_OTHERS
+MAX_NAME = 40  # characters of a seat's name or a level's
 
 
 def seat_names(opponents: int, person: str = "You") -> tuple[str, ...]:
     """The names of the seats, the person first, for 1 to 7 opponents."""
-    if opponents not in _NAMES:
-        raise ValueError(f"play against {MIN_OPPONENTS} to {MAX_OPPONENTS} opponents, "
-                         f"not {opponents}")
-    return (person, *_NAMES[opponents])
+    return _seat_names(opponents, person)
 
 
 def side(name: str) -> str:
@@ -92,10 +83,7 @@ def play_rules(preset: str | None, rules_json: str | None, opponents: int | None
     """
     data: Any = {}
     if rules_json is not None:
-        try:
-            data = json.loads(rules_json)
-        except json.JSONDecodeError as error:
-            raise RulesError(f"--rules is not valid JSON: {error.msg}", "rules") from None
+        data = read_json(rules_json, what="--rules")
         if not isinstance(data, dict):
             raise RulesError("--rules must be a JSON object", "rules")
     if preset is not None:
@@ -112,7 +100,7 @@ def play_rules(preset: str | None, rules_json: str | None, opponents: int | None
                              f"{opponents} makes {opponents + 1}", "players")
         data["players"] = opponents + 1
     rules = Rules.from_json(data)
-    if rules.players - 1 not in _NAMES:
+    if not MIN_OPPONENTS <= rules.players - 1 <= MAX_OPPONENTS:
         raise RulesError(f"the terminal table seats 2 to {MAX_OPPONENTS + 1} players, "
                          f"not {rules.players}", "players")
     return rules
@@ -143,6 +131,10 @@ class Setup:
     def new(cls, rules: Rules, levels: tuple[str, ...], *, seed: int | None = None,
             person: str = "You") -> Setup:
         """A table for ``rules`` with the opponents' ``levels``; a fresh seed if none."""
+        person = printable(person)
+        if len(person) > MAX_NAME:
+            raise ValueError(f"a name has at most {MAX_NAME} characters (control "
+                             "characters count as their escapes)")
         names = seat_names(rules.players - 1, person)
         return cls(rules.resolved(), new_seed() if seed is None else seed, names,
                    (PERSON_LEVEL, *levels))
@@ -153,8 +145,27 @@ class Setup:
                 "levels": list(self.levels)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Setup:
-        """The setup written by ``to_json``."""
-        return cls(Rules.from_json(data["rules"]), int(data["seed"]),
-                   tuple(str(name) for name in data["players"]),
-                   tuple(str(level) for level in data["levels"]))
+    def from_json(cls, data: Mapping[str, Any], what: str = "setup") -> Setup:
+        """The setup written by ``to_json``; ``InputError`` (or ``RulesError``) names what
+        is wrong. Names are kept printable (``threethirteen.printable``)."""
+        seed = need_int(need_key(data, "seed", what), f"{what}: seed", -(2**63), 2**64 - 1)
+        rules = Rules.from_json(need_object(need_key(data, "rules", what), f"{what}: rules"))
+        rules = rules.resolved()
+        if not MIN_OPPONENTS <= rules.players - 1 <= MAX_OPPONENTS:
+            raise InputError(f"the terminal table seats 2 to {MAX_OPPONENTS + 1} players, "
+                             f"not {rules.players}", f"{what}: rules")
+        names = need_list(need_key(data, "players", what), f"{what}: players", rules.players)
+        levels = need_list(need_key(data, "levels", what), f"{what}: levels", rules.players)
+        if len(names) != rules.players or len(levels) != rules.players:
+            raise InputError(f"{rules.players} players need {rules.players} names and levels",
+                             what)
+        known = set(bot_names())
+        for seat, level in enumerate(levels):
+            need_str(level, f"{what}: levels[{seat}]", MAX_NAME)
+            if (level != PERSON_LEVEL) if seat == 0 else (level not in known):
+                raise InputError(f"{level!r} is not a level for seat {seat}",
+                                 f"{what}: levels[{seat}]")
+        shown = tuple(need_str(printable(need_str(name, f"{what}: players[{seat}]", MAX_NAME)),
+                               f"{what}: players[{seat}]", MAX_NAME)
+                      for seat, name in enumerate(names))
+        return cls(rules, seed, shown, tuple(levels))

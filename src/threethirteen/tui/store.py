@@ -1,35 +1,44 @@
-"""Games on disk: the game in progress, saved on quit and offered on the next start, and
+"""Games on disk: the game in progress, saved after every change a person can see, and
 the records of finished games.
 
 The data directory is ``$THREE_THIRTEEN_HOME``, else ``$XDG_DATA_HOME/three-thirteen``,
 else ``~/.local/share/three-thirteen``. It holds ``saved-game.json`` (the seed, rules,
-names, levels and actions of the game in progress; resuming replays them) and
-``games/<date>-<time>-<seed>.json``, one record (INTERFACES.md §3) per finished game.
+names, levels, actions, hints and undos of the game in progress; resuming replays them)
+and ``games/<date>-<time>-<seed>.json``, one record (INTERFACES.md §3) per finished game.
+
+Every file is written atomically (``threethirteen.files.write_atomic``): a kill at any
+moment leaves the old file or the new one. A ``Keeper`` writes the save after each
+change, before the change is shown; when the folder cannot be written the game goes on
+in memory, the person is told once, and each later change tries again. A finished game
+is first saved as finished (naming its record), then recorded, and only then is the save
+removed: a crash or a failed write in between loses nothing, and the next start finishes
+the job. A save that cannot be read is set aside (never overwriting an earlier one) and
+the person is told where.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from threethirteen.datadir import data_dir as data_dir  # re-exported: the data directory
 from threethirteen.errors import ThreeThirteenError
-from threethirteen.record import save_record
+from threethirteen.files import set_aside, write_atomic
+from threethirteen.jsontext import MAX_JSON_BYTES, read_json
+from threethirteen.printable import printable
+from threethirteen.record import dumps_record
 from threethirteen.tui.session import Session
 
 SAVED_NAME = "saved-game.json"
 RECORDS_DIR = "games"
+RECORD_KEY = "record"  # in the save of a finished game: where its record goes
+STALE_SECONDS = 60.0  # a temporary file older than this is a crash's leftover
+MAX_REASON = 200  # characters of why a save could not be read
 
-
-def data_dir() -> Path:
-    """Where games are kept (created when something is written)."""
-    home = os.environ.get("THREE_THIRTEEN_HOME")
-    if home:
-        return Path(home).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
-    return base / "three-thirteen"
+Teller = Callable[[str], None]
 
 
 def saved_path() -> Path:
@@ -37,32 +46,173 @@ def saved_path() -> Path:
     return data_dir() / SAVED_NAME
 
 
-def save_game(session: Session) -> Path:
-    """Keep ``session`` to be resumed; a finished game is recorded instead (and any saved
-    game removed). Returns the file written."""
-    if session.is_over:
-        forget_saved()
-        return write_record(session)
-    path = saved_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(session.to_json(), indent=1) + "\n", encoding="utf-8")
-    temporary.replace(path)
-    return path
+def why(error: OSError) -> str:
+    """An operating system error in a few words (``Permission denied``)."""
+    return error.strerror or str(error)
+
+
+class Keeper:
+    """Keeps one game on disk: ``keep(session)`` after every change, before it is shown.
+
+    ``tell`` says things to the person (a line each): that the game cannot be saved (once,
+    until saving works again), that it is saved again, where a record could not go.
+    """
+
+    def __init__(self, folder: Path | None = None, *, tell: Teller = print) -> None:
+        self.folder = folder if folder is not None else data_dir()
+        self.tell = tell
+        self.failure: str | None = None  # why the last write failed, None when it worked
+        self.saved: Path | None = None  # the save written last
+        self.record_path: Path | None = None  # where the finished game's record is (to be)
+        self.recorded = False  # the record is on disk
+        self._written: str | None = None  # the text of the last save written
+
+    @property
+    def save_path(self) -> Path:
+        return self.folder / SAVED_NAME
+
+    def keep(self, session: Session) -> None:
+        """Write what ``session`` is now: the save, or, once over, the record."""
+        if session.is_over:
+            self._finish(session)
+        else:
+            self._save(session.to_json())
+
+    def _save(self, data: dict[str, Any]) -> bool:
+        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        if text == self._written and self.failure is None:
+            return True
+        try:
+            self.saved = write_atomic(self.save_path, text)
+        except OSError as error:
+            self._failed(f"the game cannot be saved in {self.folder} ({why(error)})")
+            return False
+        self._written = text
+        if self.failure is not None:
+            self.failure = None
+            self.tell(f"The game is saved again, in {self.save_path}.")
+        return True
+
+    def _failed(self, reason: str) -> None:
+        if self.failure is None:
+            self.tell(f"Note: {reason}. The game goes on; it is kept in memory and saved "
+                      "as soon as that works.")
+        self.failure = reason
+
+    def _finish(self, session: Session) -> None:
+        if self.recorded:
+            return
+        if self.record_path is None:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            self.record_path = self.folder / RECORDS_DIR / f"{stamp}-{session.setup.seed}.json"
+        self._save({**session.to_json(), RECORD_KEY: self.record_path.name})
+        self.write_record(session)
+
+    def write_record(self, session: Session, path: Path | None = None) -> bool:
+        """Write the finished game's record (to ``path``, else where it belongs), then
+        remove the save. False, with ``failure`` set, when the record could not be written."""
+        target = path if path is not None else self.record_path
+        assert target is not None
+        try:
+            self.record_path = write_atomic(target, dumps_record(session.record()))
+        except OSError as error:
+            self._failed(f"the game's record cannot be written to {target} ({why(error)})")
+            return False
+        self.recorded = True
+        self.failure = None
+        try:
+            self.save_path.unlink(missing_ok=True)
+        except OSError as error:  # the record is safe; the save will be tidied next time
+            self.tell(f"Note: the saved game {self.save_path} could not be removed "
+                      f"({why(error)}); the next start removes it.")
+        return True
+
+    def forget(self) -> bool:
+        """Remove the saved game (the person said no to resuming it); False if it stays."""
+        try:
+            self.save_path.unlink(missing_ok=True)
+        except OSError as error:
+            self.tell(f"The saved game {self.save_path} could not be removed ({why(error)}).")
+            return False
+        return True
+
+    def load(self) -> tuple[Session | None, str | None]:
+        """The saved game, if any, and a message for the person, if any.
+
+        A save that cannot be read is set aside as ``saved-game.json.bad`` (``.bad.2``,
+        ... when taken). The save of a finished game is recorded now and removed.
+        """
+        path = self.save_path
+        try:
+            if path.exists() and not path.is_file():  # a folder, a pipe: never read it
+                return None, self._set_aside("it is not a file")
+            with path.open("rb") as stream:
+                raw = stream.read(MAX_JSON_BYTES + 1)
+        except (FileNotFoundError, NotADirectoryError):
+            return None, None
+        except OSError as error:
+            return None, self._set_aside(f"it cannot be read ({why(error)})")
+        try:
+            data = read_json(raw, what=SAVED_NAME)
+            session = Session.from_json(data, what=SAVED_NAME)
+        except ThreeThirteenError as error:
+            return None, self._set_aside(str(error))
+        if not session.is_over:
+            return session, None
+        name = data.get(RECORD_KEY)
+        if not isinstance(name, str) or not _plain_name(name):
+            name = f"{time.strftime('%Y%m%d-%H%M%S')}-{session.setup.seed}.json"
+        target = self.folder / RECORDS_DIR / name
+        if target.exists():  # recorded already; only the save was left
+            self.forget()
+            return None, f"The finished game's record is in {target}."
+        if self.write_record(session, target):
+            return None, f"A finished game was waiting to be recorded: {target}."
+        return None, (f"A finished game is waiting to be recorded, but {self.failure}; "
+                      f"it stays in {path}.")
+
+    def _set_aside(self, reason: str) -> str:
+        path = self.save_path
+        reason = printable(reason)
+        if len(reason) > MAX_REASON:
+            reason = reason[:MAX_REASON] + "…"
+        said = f"The saved game {path} could not be read: {reason}."
+        try:
+            aside = set_aside(path)
+        except OSError as error:
+            return f"{said} It could not be moved aside ({why(error)}); a new game starts."
+        return f"{said} It was kept as {aside}; a new game starts."
+
+    def tidy(self) -> None:
+        """Remove temporary files that a crash left behind (older than a minute)."""
+        try:
+            leftovers = list(self.folder.glob(f".{SAVED_NAME}.*.tmp"))
+            leftovers += list((self.folder / RECORDS_DIR).glob(".*.tmp"))
+            now = time.time()
+            for leftover in leftovers:
+                if now - leftover.stat().st_mtime > STALE_SECONDS:
+                    leftover.unlink()
+        except OSError:
+            pass
+
+
+def _plain_name(name: str) -> bool:
+    """A file name without folders or oddities (a record's name from a save)."""
+    return (0 < len(name) <= 100 and name.endswith(".json") and not name.startswith(".")
+            and all(char.isalnum() or char in "-_." for char in name))
 
 
 def load_saved() -> tuple[Session | None, str | None]:
-    """The saved game, if any, and a message when a saved file could not be read (the file
-    is then set aside as ``saved-game.json.bad`` so that it is not offered again)."""
-    path = saved_path()
-    if not path.exists():
-        return None, None
-    try:
-        session = Session.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError, ThreeThirteenError) as error:
-        path.replace(path.with_name(SAVED_NAME + ".bad"))
-        return None, f"The saved game could not be read ({error}); it was set aside."
-    return session, None
+    """The saved game in the data directory (``Keeper.load``)."""
+    return Keeper().load()
+
+
+def save_game(session: Session) -> Path | None:
+    """Write ``session`` into the data directory: the save, or its record once it is over.
+    The file written, None when it could not be (the reason is printed)."""
+    keeper = Keeper()
+    keeper.keep(session)
+    return keeper.record_path if session.is_over else keeper.saved
 
 
 def forget_saved() -> None:
@@ -70,20 +220,10 @@ def forget_saved() -> None:
     saved_path().unlink(missing_ok=True)
 
 
-def write_record(session: Session) -> Path:
-    """Write the record of ``session`` (with its hints and undos) into the data directory."""
-    folder = data_dir() / RECORDS_DIR
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{stamp}-{session.setup.seed}.json"
-    save_record(session.record(), path)
-    return path
-
-
 def describe_saved(session: Session) -> str:
-    """One line about a saved game, to offer it."""
+    """One line about a saved game, to offer it (names shown printable)."""
     view = session.view()
-    scores = ", ".join(f"{name} {total}" for name, total in zip(view.players, view.totals,
-                                                                 strict=True))
+    scores = ", ".join(f"{printable(name)} {total}" for name, total
+                       in zip(view.players, view.totals, strict=True))
     return (f"round {view.round_number} of {view.rules.rounds} against "
             f"{len(view.players) - 1} opponents; scores {scores}")
