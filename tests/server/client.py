@@ -106,10 +106,10 @@ async def play_out(socket: Socket, rng: random.Random, *, stop_at: int | None = 
                 choice = outs[0] if outs else rng.choice(legal)
                 counter += 1
                 tokens = min(float(BURST), tokens + (loop.time() - last) * RATE)
-                last = loop.time()
                 if tokens < 1.0:
                     await asyncio.sleep((1.0 - tokens) / RATE)
                     tokens = 1.0
+                last = loop.time()  # after the sleep: its refill is counted once
                 tokens -= 1.0
                 await socket.send({"type": "action", "id": f"{view['seat']}-{tag}-{counter}",
                                    "version": state["version"], "action": choice})

@@ -163,6 +163,30 @@ def test_floods_are_rate_limited(server: ServerProcess) -> None:
     asyncio.run(run())
 
 
+def test_every_action_of_a_flood_is_answered_with_its_id(server: ServerProcess) -> None:
+    """A rate-limited action is never dropped in silence: its sender would wait forever."""
+    async def run() -> None:
+        first, second, _room = await _pair(server)
+        actor, _other = _to_act(first, second)
+        assert actor.state is not None
+        stale = actor.state["version"] + 5  # every action is refused, one way or another
+        ids = [f"flood-{number}" for number in range(90)]
+        for ident in ids:
+            await actor.send({"type": "action", "id": ident, "version": stale,
+                              "action": "draw stock"})
+        answered: dict[str, str] = {}
+        while len(answered) < len(ids):
+            message = await actor.recv(10)
+            if message["type"] == "error":
+                answered[message["id"]] = message["reason"]
+        assert set(answered) == set(ids)
+        assert set(answered.values()) == {"stale-version", "rate-limited"}
+        for socket in (first, second):
+            await socket.close()
+
+    asyncio.run(run())
+
+
 def test_reconnecting_closes_the_old_socket_and_resends_the_state(
         server: ServerProcess) -> None:
     async def run() -> None:

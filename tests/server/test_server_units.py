@@ -100,3 +100,28 @@ def test_static_files_and_the_page_fallback(tmp_path: Path) -> None:
         assert Path(page(path, dist).path).name == "index.html"  # type: ignore[attr-defined]
     assert page("assets/../../secret.txt", dist).status_code == 404
     assert page("assets/nothing.js", dist).status_code == 404
+
+
+class _FailingBot:
+    name = "failing"
+
+    def choose(self, view: object, rng: random.Random) -> object:
+        raise RuntimeError("Ks Qs Js")  # a message that could hold cards
+
+
+class _CheatingBot:
+    name = "cheating"
+
+    def choose(self, view: object, rng: random.Random) -> object:
+        return "draw stock"  # not an action object at all
+
+
+@pytest.mark.parametrize("bot", [_FailingBot(), _CheatingBot()])
+def test_a_failing_bot_is_replaced_by_a_legal_move_and_named_without_cards(
+        bot: object, caplog: pytest.LogCaptureFixture) -> None:
+    game = GameState(Rules(players=2), seed=5)
+    seat = game.turn
+    assert seat is not None
+    move = table.bot_move(game, seat, bot, random.Random(1))
+    game.check(move)
+    assert bot.name in caplog.text and "Ks" not in caplog.text  # type: ignore[attr-defined]

@@ -208,7 +208,6 @@ async def play(server: Server, websocket: WebSocket) -> None:
         await client.task
         return
     bucket = TokenBucket(RATE, BURST, time.monotonic())
-    warned = 0.0
     try:
         while not client.closed:
             try:
@@ -223,11 +222,9 @@ async def play(server: Server, websocket: WebSocket) -> None:
             data: Any = message.get("text")
             if data is None:
                 data = message.get("bytes") or b""
-            moment = time.monotonic()
-            if not bucket.take(moment):
-                if moment - warned >= 1.0:  # one notice a second, not one per message
-                    warned = moment
-                    client.send(error("rate-limited", f"at most {RATE:g} messages a second"))
+            if not bucket.take(time.monotonic()):
+                client.send(error("rate-limited", f"at most {RATE:g} messages a second",
+                                  _id_of(data)))
                 continue
             await _one(room, client, data)
     except WebSocketDisconnect:
@@ -237,6 +234,14 @@ async def play(server: Server, websocket: WebSocket) -> None:
         client.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(client.task, 5)
+
+
+def _id_of(data: str | bytes) -> str | None:
+    """The client's id of a message refused unread (so that its sender knows which one)."""
+    try:
+        return getattr(parse_client(data), "id", None)
+    except BadMessage:
+        return None
 
 
 async def _one(room: Room, client: Client, data: str | bytes) -> None:

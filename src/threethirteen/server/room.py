@@ -8,6 +8,7 @@ Bots (and people whose turn timer ran out) play from a driver task, one move per
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import re
 import time
@@ -46,6 +47,8 @@ STAND_IN = "medium"  # the bot for a kicked seat, an open seat at an early start
 ONLINE_PAUSE = 15  # seconds between rounds when several people play
 SOLO_BOT_DELAY_MS = 800  # a lone person's time to undo a discard before the bots move on
 _NAMED_SEAT = re.compile(r"\s*(\d+)\s*:")
+
+log = logging.getLogger("threethirteen.server")
 
 CLOSE_BAD_TOKEN, CLOSE_REPLACED, CLOSE_KICKED = 4001, 4002, 4003
 CLOSE_NO_ROOM, CLOSE_NO_SPECTATORS = 4004, 4005
@@ -411,25 +414,36 @@ class Room:
         return chosen / 1000
 
     async def _drive(self) -> None:
+        """Play the bots' turns whenever something changed; a fault is logged and the
+        driver goes on (a room whose driver stopped would wait forever)."""
         while True:
             await self._wake.wait()
             self._wake.clear()
-            while True:
-                delay = self._bot_delay() if self._bot_seat() is not None else 0.0
-                if delay:
-                    await asyncio.sleep(delay)
-                async with self.lock:
-                    seat = self._bot_seat()
-                    if seat is None or self.game is None:
-                        break
-                    bot = await self._bot(seat)
-                    action = await engine.run(table.bot_move, self.game, seat, bot, self._rng)
-                    try:
-                        await self._commit(LogEntry(self.version + 1, seat, "action",
-                                                    str(action), None))
-                    except Exception:  # the database refused: try again shortly
-                        await asyncio.sleep(0.5)
-                await asyncio.sleep(0)
+            try:
+                await self._play_bots()
+            except Exception:
+                log.exception("room %s: the bots' driver failed; trying again", self.id)
+                await asyncio.sleep(1.0)
+                self._wake.set()
+
+    async def _play_bots(self) -> None:
+        """Bot moves, one version at a time, until a person is to act."""
+        while True:
+            delay = self._bot_delay() if self._bot_seat() is not None else 0.0
+            if delay:
+                await asyncio.sleep(delay)
+            async with self.lock:
+                seat = self._bot_seat()
+                if seat is None or self.game is None:
+                    return
+                bot = await self._bot(seat)
+                action = await engine.run(table.bot_move, self.game, seat, bot, self._rng)
+                try:
+                    await self._commit(LogEntry(self.version + 1, seat, "action",
+                                                str(action), None))
+                except Exception:  # the database refused: try again shortly
+                    await asyncio.sleep(0.5)
+            await asyncio.sleep(0)
 
     def close(self) -> None:
         """Stop the room's tasks (the server is shutting down, or the room is forgotten)."""

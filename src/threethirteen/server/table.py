@@ -6,6 +6,7 @@ engine thread (``engine.run``); nothing here touches a socket or the database.
 from __future__ import annotations
 
 import importlib
+import logging
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -20,6 +21,7 @@ from threethirteen.server.store import Finish, LogEntry
 from threethirteen.server.viewjson import ViewEncoder
 
 UNDO = "undo"
+log = logging.getLogger("threethirteen.server")
 
 
 def new_game(rules: Rules, seed: int, names: Sequence[str]) -> GameState:
@@ -69,9 +71,17 @@ def states(game: GameState, seats: Iterable[int | None], version: int,
 
 
 def bot_move(game: GameState, seat: int, bot: Any, rng: random.Random) -> Action:
-    """The bot's choice from ``seat``'s view only."""
-    action: Action = bot.choose(game.view(seat), rng)
-    return action
+    """The bot's choice from ``seat``'s view only. A bot that fails, or chooses a move the
+    engine refuses, is replaced for this move by the first legal one: a room never stops.
+    The log names the bot and the fault's kind only (a message could hold its cards)."""
+    try:
+        action: Action = bot.choose(game.view(seat), rng)
+        game.check(action)
+        return action
+    except Exception as fault:  # noqa: BLE001 - any bot, including a plugin's
+        log.warning("bot %s failed (%s); a legal move is played for it",
+                    getattr(bot, "name", "?"), type(fault).__name__)
+        return game.legal_actions()[0]
 
 
 def finish(game: GameState, people: Sequence[tuple[int, str]]) -> Finish:
