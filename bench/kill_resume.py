@@ -29,7 +29,11 @@ def main() -> None:
     options = parser.parse_args()
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
-        report = run_kills(Path(folder) / "home", options.kills, options.seed)
+        try:
+            report = run_kills(Path(folder) / "home", options.kills, options.seed)
+        except AssertionError as failure:  # the first check that failed, in one line
+            print(f"problem: {failure}", file=sys.stderr)
+            sys.exit(1)
         records = len(list((Path(folder) / "home" / "games").glob("*.json")))
     elapsed = time.perf_counter() - start
     print(f"kills: {report.kills}, resumes checked: {report.resumes_checked}, "

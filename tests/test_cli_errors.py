@@ -131,7 +131,9 @@ def test_solve_jsonl_answers_every_line_after_a_bad_one() -> None:
              LONG_NUMBER.encode(), b'{"hand": "7h 8h", "wild": 7, "rules": {"wild_penalty": '
              b'9007199254740992}}', b'{"hand": "' + b"7h " * 40 + b'", "wild": 7}',
              b"[1, 2]", b'{"hand": 7, "wild": 7}', b'{"hand": "Kh", "wild": "\xc2\xb3"}',
-             b"x" * 200_000, b'{"hand": "7h 8h 9h", "wild": 7}']
+             b"x" * 200_000, *(b'{"hand": "7h 8h", "wild": 7, "rules": ' + empty + b"}"
+                               for empty in (b"[]", b"0", b'""', b"false")),
+             b'{"hand": "7h 8h 9h", "wild": 7, "rules": null}']
     done = run(["solve", "--jsonl"], stdin=b"\n".join(lines) + b"\n")
     assert done.returncode == 1 and b"Traceback" not in done.stderr
     answers = [json.loads(line) for line in done.stdout.decode().splitlines()]

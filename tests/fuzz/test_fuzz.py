@@ -53,6 +53,17 @@ def test_the_suite_fuzzes_at_least_80_000_core_inputs() -> None:
     assert set(SUITE_COUNTS) == {surface.name for surface in SURFACES}
 
 
+def test_every_make_test_run_fuzzes_at_least_100_000_inputs() -> None:
+    """The issue's floor for one run of the suite, over every surface that reads outside
+    input: the core's, the terminal game's (here and in test_fuzz_saves), the scorekeeper's."""
+    from . import score_surfaces, test_fuzz_saves
+
+    total = (sum(count for _, count in ALL)
+             + test_fuzz_saves.COUNT * len(test_fuzz_saves.SURFACES)
+             + sum(score_surfaces.SUITE_COUNTS.values()))
+    assert total >= 100_000, total
+
+
 def test_a_failure_is_reported() -> None:
     """The harness is not blind: a surface that raises a plain error is a failure."""
 

@@ -51,7 +51,8 @@ def solve_line(line: str | bytes, what: str = "line") -> dict[str, Any]:
         wild = request["wild"]
         if isinstance(wild, bool) or not isinstance(wild, int | str):
             return {"error": f"{what}: 'wild' must be an integer 3..13 or a rank letter"}
-        rules = Rules.from_json(request.get("rules") or {})
+        given = request.get("rules")
+        rules = Rules() if given is None else Rules.from_json(given)
         return solve_json(Hand.parse(request["hand"]), check_wild(wild), rules)
     except (ThreeThirteenError, ValueError) as error:
         return {"error": f"{what}: {error}"}
