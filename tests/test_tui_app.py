@@ -18,7 +18,7 @@ from threethirteen.actions import Source
 from threethirteen.rules import Rules
 from threethirteen.tui import store
 from threethirteen.tui.app import TableApp
-from threethirteen.tui.screens import Ask, Page
+from threethirteen.tui.screens import Ask, GoOutAsk, Page
 from threethirteen.tui.session import Session
 from threethirteen.tui.setup import Setup
 from threethirteen.tui.widgets import CardView, Seat
@@ -158,6 +158,34 @@ def test_go_out_is_offered_when_legal_and_asks_first() -> None:
     run(play, TableApp(setup(seed), pace=0, save=False))
 
 
+def test_enter_on_a_card_that_goes_out_asks_go_out_first() -> None:
+    """Issue 15, trap 1: Enter on the card the screen offers for going out used to throw it
+    and play on. Now it asks; Escape discards nothing, Enter (the default) goes out."""
+    seed, found = seed_where_person_can_go_out()
+    goer = found.out_cards()[0]
+
+    async def play(app: TableApp, pilot: Pilot[str]) -> None:
+        await until(pilot, lambda: app.session.person_to_act)
+        await pilot.press("d")
+        await until(pilot, lambda: app.session.view().phase is Phase.DISCARD)
+        assert f"go out with {goer}" in str(app._texts["#arrangement"])
+        history = len(app.session.state.history)
+        await pilot.press(str(app.shown().cards.index(goer) + 1), "enter")
+        await until(pilot, lambda: isinstance(app.screen, GoOutAsk))
+        assert app.screen.question == f"Go out with {goer}?"
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, GoOutAsk))
+        assert app.message == "Nothing discarded."
+        assert len(app.session.state.history) == history
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GoOutAsk))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, Page))
+        assert "You went out" in page_text(app)
+
+    run(play, TableApp(setup(seed), pace=0, save=False))
+
+
 def test_bad_keys_say_so_and_change_nothing() -> None:
     async def play(app: TableApp, pilot: Pilot[str]) -> None:
         await until(pilot, lambda: app.session.person_to_act)
@@ -192,6 +220,9 @@ def test_cards_and_piles_answer_the_mouse() -> None:
         assert app.cursor == 1 and app.session.view().phase is Phase.DISCARD
         await pilot.click(app.query(CardView)[1])
         await pilot.pause()
+        if isinstance(app.screen, GoOutAsk):  # that card would go out: just discard it
+            await pilot.press("n")
+            await pilot.pause()
         discards = [a for a in app.session.state.history if a.seat == 0]
         assert str(discards[-1]) == f"0: discard {cards[1]}"
 

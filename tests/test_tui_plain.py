@@ -18,9 +18,11 @@ from threethirteen.actions import Source
 from threethirteen.record import game_record, load_record, replay_record, save_record
 from threethirteen.rules import Rules
 from threethirteen.sim import play_game
+from threethirteen.solver import deadwood
 from threethirteen.tui.plain import PlainGame
 from threethirteen.tui.session import Session
 from threethirteen.tui.setup import Setup
+from threethirteen.view import Phase
 
 COMMAND = str(Path(sys.executable).parent / "three-thirteen")
 GAME = ["play", "--plain", "--rules", '{"rounds": 2}', "--levels", "greedy,random,greedy",
@@ -171,6 +173,7 @@ def test_the_plain_commands_show_everything() -> None:
         assert needed in said, needed
     game.command("draw")
     hand = game.shown().cards
+    script.lines = iter(["no"])  # asked only if that discard would go out: just discard it
     game.command(str(hand[0]))  # a card name alone discards it
     assert f"You discarded {hand[0]}" in script.said()
     assert game.command("undo") and game.session.view().phase.value == "discard"
@@ -197,6 +200,51 @@ def test_going_out_asks_and_no_keeps_playing() -> None:
     script.lines = iter(["yes", ""])
     game.command("out")
     assert f"You went out, discarding {goers[0]}" in script.said()
+
+
+def test_discarding_a_card_that_goes_out_asks_and_insists_on_yes_or_no() -> None:
+    """Issue 15, trap 1, by typed commands: ``discard Kd`` with Kd going out asks."""
+    for seed in range(200):
+        game, script = plain_game(seed)
+        game._computers()
+        game.session.draw(Source.STOCK)
+        goers = game.session.out_cards()
+        if goers:
+            break
+    else:
+        raise AssertionError("no seed found")
+    game.show_hand()
+    assert f"go out with {goers[0]}" in script.said()
+    script.lines = iter([])  # the input ends at the question: nothing is discarded
+    game.command(f"discard {goers[0]}")
+    assert script.out[-1] == "Nothing discarded." and game.session.view().hand is not None
+    assert game.session.view().phase is Phase.DISCARD
+    script.lines = iter(["maybe", "", ""])
+    game.command(f"discard {goers[0]}")
+    assert f"Go out with {goers[0]}? Type yes or no (Enter: yes): " in script.out
+    assert "Please type yes or no." in script.out
+    assert f"You went out, discarding {goers[0]}" in script.said()
+
+
+def test_the_discard_step_shows_what_the_best_discard_leaves() -> None:
+    """Issue 15, traps 4 and 5: the penalty shown while discarding is what the best
+    discard leaves, and a hand that cannot go out says why (not "first turn")."""
+    for seed in range(200):
+        game, script = plain_game(seed)
+        game._computers()
+        game.session.draw(Source.STOCK)
+        if not game.session.out_cards():
+            break
+    view = game.session.view()
+    assert view.hand is not None
+    best = min(deadwood([*view.hand[:at], *view.hand[at + 1:]], wild=view.wild,
+                        rules=view.rules) for at in range(len(view.hand)))
+    game.show_hand()
+    line = next(text for text in script.out if text.startswith("Best arrangement"))
+    assert line.endswith(f" leaves {best} point{'s' if best != 1 else ''}"), line
+    game.command("out")
+    assert script.out[-1].startswith("You cannot go out: no discard leaves the rest")
+    assert "first turn" not in script.out[-1]
 
 
 def test_replay_steps_turn_by_turn(tmp_path: Path) -> None:

@@ -31,7 +31,15 @@ from threethirteen.actions import Source
 from threethirteen.cards import Card
 from threethirteen.tui import store, text
 from threethirteen.tui.hand import ShownHand, SortOrder, arrangement_text, order_hand
-from threethirteen.tui.screens import Ask, StrictAsk, game_page, help_page, round_page, score_table
+from threethirteen.tui.screens import (
+    Ask,
+    GoOutAsk,
+    StrictAsk,
+    game_page,
+    help_page,
+    round_page,
+    score_table,
+)
 from threethirteen.tui.screens import Page as _Page
 from threethirteen.tui.session import PERSON, Event, Kind, Refused, Session
 from threethirteen.tui.setup import Setup, new_seed, side
@@ -241,7 +249,8 @@ class TableApp(App[str]):
         self.query_one("#hand", HandView).show(shown.cards, int(view.wild), breaks=shown.breaks,
                                                cursor=self.cursor, new=new)
         best = Text(f"Your hand ({self.order.label}) · best arrangement: ", style="bold")
-        best.append(arrangement_text(shown.arrangement, int(view.wild)))
+        best.append(arrangement_text(shown.arrangement, int(view.wild),
+                                     session.discard_advice()))
         goers = session.out_cards()
         if goers:
             best.append(f"\nYou can go out: choose {' or '.join(map(str, goers))} and press o.",
@@ -430,12 +439,22 @@ class TableApp(App[str]):
             self.say("Choose a card first.")
             return
 
-        def discard() -> list[Event]:
-            events = self.session.discard(card)
+        def discard(out: bool) -> list[Event]:
+            events = self.session.discard(card, out=out)
             self.drawn = None
             return events
 
-        self._act(discard)
+        if card not in self.session.out_cards():
+            self._act(lambda: discard(False))
+            return
+
+        def answer(out: bool | None) -> None:  # a discard that would go out asks first
+            if out is None:
+                self.say("Nothing discarded.")
+            else:
+                self._act(lambda: discard(out))
+
+        self.push_screen(GoOutAsk(str(card)), answer)
 
     def action_out(self) -> None:
         card = self._chosen()

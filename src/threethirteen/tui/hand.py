@@ -121,8 +121,10 @@ def face(card: Card) -> str:
     return rank + card.suit.symbol
 
 
-def arrangement_text(best: Arrangement, wild: int) -> str:
-    """One line: the melds, the unmelded cards and the penalty they cost.
+def arrangement_text(best: Arrangement, wild: int, after_discard: str = "") -> str:
+    """One line: the melds, the unmelded cards and the penalty they cost; during the
+    discard step, ``after_discard`` (what the best discard leaves) instead of the penalty
+    of a hand that still holds one card too many.
 
     >>> from threethirteen.cards import Hand
     >>> arrangement_text(arrange(Hand.parse("7h 8h 9h Kd 5c 2s"), wild=5, rules=Rules()), 5)
@@ -130,4 +132,5 @@ def arrangement_text(best: Arrangement, wild: int) -> str:
     """
     melds = " / ".join(plain_cards(meld.cards, wild) for meld in best.melds) or "none"
     loose = ", ".join(plain_card(card, wild) for card in best.unmelded) or "none"
-    return f"melds: {melds}; unmelded: {loose}; penalty {best.deadwood}"
+    return f"melds: {melds}; unmelded: {loose}; " + (after_discard
+                                                      or f"penalty {best.deadwood}")

@@ -159,7 +159,8 @@ class PlainGame:
             sep = "; " if index in shown.breaks else ", "
             parts.append(("" if index == 0 else sep) + f"{index + 1} {plain_card(card, view.wild)}")
         self.write(f"Your hand ({self.order.label}): " + "".join(parts))
-        self.write("Best arrangement: " + arrangement_text(shown.arrangement, view.wild))
+        self.write("Best arrangement: " + arrangement_text(shown.arrangement, view.wild,
+                                                           self.session.discard_advice()))
         goers = self.session.out_cards()
         if goers:
             self.write(f"You can go out: type out {goers[0]}"
@@ -310,8 +311,29 @@ class PlainGame:
         if len(rest) != 1:
             raise Refused("Say which card: discard 3 (its position) or discard Qs.")
         card = self._card(rest[0])
-        self._tell(self.session.discard(card))
+        going_out: bool | None = False
+        if card in self.session.out_cards():  # a discard that would go out asks first
+            going_out = self._ask_out(card)
+        if going_out is None:
+            self.write("Nothing discarded.")
+            return
+        self._tell(self.session.discard(card, out=going_out))
         self.undo_window = True
+
+    def _ask_out(self, card: Card) -> bool | None:
+        """Go out with ``card``? Enter or yes: go out; no: just discard; the input's end:
+        neither. Anything else asks again."""
+        while True:
+            try:
+                answer = self.read(f"Go out with {card}? Type yes or no (Enter: yes): ")
+            except (EOFError, KeyboardInterrupt):
+                return None
+            word = answer.strip().lower()
+            if word in ("", "y", "yes"):
+                return True
+            if word in ("n", "no"):
+                return False
+            self.write("Please type yes or no.")
 
     def _out(self, rest: list[str]) -> None:
         goers = self.session.out_cards()

@@ -77,6 +77,33 @@ class StrictAsk(Ask):
         self.query_one("#question", Static).update(f"{self.question}\n\nPress y or n.")
 
 
+class GoOutAsk(ModalScreen[bool | None]):
+    """Asked when a discard would take the person out: y or Enter goes out (the default),
+    n discards without going out, Escape discards nothing."""
+
+    BINDINGS = [Binding("y,enter", "answer(True)", "Go out"),
+                Binding("n", "answer(False)", "Just discard"),
+                Binding("escape", "answer(None)", "Cancel")]
+
+    def __init__(self, card: str) -> None:
+        super().__init__(id="go-out-ask")
+        self.question = f"Go out with {card}?"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, id="question")
+            with Horizontal(classes="buttons"):
+                yield Button("Go out (y)", id="yes", variant="primary")
+                yield Button("Just discard (n)", id="no")
+                yield Button("Cancel (Esc)", id="cancel")
+
+    def action_answer(self, answer: bool | None) -> None:
+        self.dismiss(answer)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss({"yes": True, "no": False}.get(event.button.id or ""))
+
+
 class Page(ModalScreen[str]):
     """A page of text to read; Enter, Escape or q closes it (``close`` is the result)."""
 

@@ -38,6 +38,7 @@ from threethirteen.outs import go_out_cards
 from threethirteen.record import game_record
 from threethirteen.results import RoundResult
 from threethirteen.sim import derive_seed
+from threethirteen.solver import deadwood
 from threethirteen.tui import text
 from threethirteen.tui.fields import need_int, need_key, need_list, need_object, need_str
 from threethirteen.tui.setup import Setup
@@ -179,14 +180,33 @@ class Session:
             return "You cannot go out yet: draw a card first."
         if view.out is not None:
             return f"You cannot go out: {view.players[view.out]} has already gone out."
-        if not any(isinstance(a, Discard) and a.out for a in view.legal):
-            return "You cannot go out on your first turn (rule first_turn_out)."
         goers = self.out_cards()
         if not goers:
-            return "You cannot go out: your cards do not meld but for one."
+            assert view.hand is not None
+            if go_out_cards(view.hand, wild=view.wild, rules=view.rules):
+                return "You cannot go out on your first turn (rule first_turn_out)."
+            return ("You cannot go out: no discard leaves the rest of your hand in melds"
+                    f" ({self.discard_advice()}).")
         if card is not None and card not in goers:
             return f"You cannot go out with {card}: discard {_either(goers)} to go out."
         return "You can go out."
+
+    def discard_advice(self) -> str:
+        """During the person's discard step, what the best discard leaves: ``go out with
+        Kd``, or ``discarding Kd leaves 12 points`` (the hand with its extra card is never
+        scored as it stands: one card must go). Empty outside that step."""
+        view = self.view()
+        if not view.my_turn or view.phase is not Phase.DISCARD or view.hand is None:
+            return ""
+        goers = self.out_cards()
+        if goers:
+            return f"go out with {_either(goers)}"
+        hand = list(view.hand)
+        left = {card: deadwood([*hand[:at], *hand[at + 1:]], wild=view.wild, rules=view.rules)
+                for at, card in enumerate(hand)}
+        best = min(left.values())
+        cards = sorted((card for card, points in left.items() if points == best), key=str)
+        return f"discarding {_either(cards)} leaves {_points(best)}"
 
     def _person(self, action: Action) -> list[Event]:
         if not self.person_to_act:
@@ -338,6 +358,10 @@ def _last_turn(state: GameState, number: int, seat: int) -> TurnLog:
     """The turn ``seat`` last played in round ``number`` (hidden cards included)."""
     log = next(log for log in state.round_logs() if log.number == number)
     return next(turn for turn in reversed(log.turns) if turn.seat == seat and turn.draw)
+
+
+def _points(count: int) -> str:
+    return "1 point" if count == 1 else f"{count} points"
 
 
 def _either(cards: Sequence[Card]) -> str:
