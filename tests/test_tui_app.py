@@ -13,6 +13,7 @@ import pytest
 from rich.console import Console
 from test_tui_session import seed_where_person_can_go_out
 from textual.pilot import Pilot
+from textual.widgets import Log
 
 from threethirteen.actions import Source
 from threethirteen.rules import Rules
@@ -184,6 +185,25 @@ def test_enter_on_a_card_that_goes_out_asks_go_out_first() -> None:
         assert "You went out" in page_text(app)
 
     run(play, TableApp(setup(seed), pace=0, save=False))
+
+
+def test_the_move_log_follows_play_after_a_resize() -> None:
+    """Issue 15, trap 2: after a resize the log stayed where it was and the computers'
+    moves went on below its bottom edge for the rest of the game."""
+    async def play(app: TableApp, pilot: Pilot[str]) -> None:
+        log = app.query_one("#log", Log)
+        for number in range(60):
+            log.write_line(f"an earlier move {number}")
+        for size in ((120, 40), (80, 24), (100, 50), (90, 30)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            for _ in range(4):
+                log.write_line("a move")  # as the computers' moves are written
+            await pilot.pause()
+            assert log.max_scroll_y > 0, "the test needs a log longer than its box"
+            assert log.scroll_y == log.max_scroll_y, size
+
+    run(play, TableApp(setup(), pace=0, save=False))
 
 
 def test_bad_keys_say_so_and_change_nothing() -> None:

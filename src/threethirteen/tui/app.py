@@ -43,7 +43,7 @@ from threethirteen.tui.screens import (
 from threethirteen.tui.screens import Page as _Page
 from threethirteen.tui.session import PERSON, Event, Kind, Refused, Session
 from threethirteen.tui.setup import Setup, new_seed, side
-from threethirteen.tui.widgets import CardView, HandView, Pile, Seat
+from threethirteen.tui.widgets import CardView, HandView, MoveLog, Pile, Seat
 from threethirteen.view import Phase
 
 PACES = (0.0, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
@@ -143,9 +143,7 @@ class TableApp(App[str]):
                     yield Pile("discard", id="discard")
                 yield Vertical(id="right-col")
             yield Static(id="info")
-        log = Log(id="log", auto_scroll=True)
-        log.can_focus = False
-        yield log
+        yield MoveLog(id="log")
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
             yield Static(id="arrangement")

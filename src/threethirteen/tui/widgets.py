@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual import events
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import Static
+from textual.widgets import Log, Static
 
 from threethirteen.cards import Card, Suit
 from threethirteen.tui.hand import face, is_wild
@@ -156,3 +157,19 @@ class Pile(Static):
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self.which))
+
+
+class MoveLog(Log):
+    """The move log. It follows play: every line written, and every resize, shows the end
+    (Textual's ``Log`` scrolls only when it already is at the end, which a resize undoes)."""
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id, auto_scroll=True)
+        self.can_focus = False
+
+    def write_line(self, line: str, scroll_end: bool | None = None) -> MoveLog:
+        super().write_line(line, scroll_end=True if scroll_end is None else scroll_end)
+        return self
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
