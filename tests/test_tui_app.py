@@ -18,7 +18,7 @@ from textual.widgets import Log
 from threethirteen.actions import Source
 from threethirteen.rules import Rules
 from threethirteen.tui import store
-from threethirteen.tui.app import TableApp
+from threethirteen.tui.app import UNDO_NOTICE, TableApp
 from threethirteen.tui.screens import Ask, GoOutAsk, Page
 from threethirteen.tui.session import Session
 from threethirteen.tui.setup import Setup
@@ -291,6 +291,34 @@ def test_undo_before_a_new_card_is_seen_and_skip() -> None:
         await until(pilot, lambda: your_turn_or_page(app), seconds=5)
 
     run(play, TableApp(setup(), pace=0, save=False))
+
+
+def test_the_next_computer_waits_while_undo_is_possible() -> None:
+    """Issue 15, trap 6: undo worked only until the next computer drew (one pace, 0.8 s).
+    Now it waits a few seconds (or until space) after the person's discard."""
+    async def play(app: TableApp, pilot: Pilot[str]) -> None:
+        await until(pilot, lambda: app.session.person_to_act, seconds=30)
+        await pilot.press("d")
+        await until(pilot, lambda: app.session.view().phase is Phase.DISCARD)
+        before = app.session.state.copy()
+        await pilot.press("enter")
+        if isinstance(app.screen, GoOutAsk):
+            await pilot.press("n")
+        await until(pilot, lambda: app.session.computer_to_act)
+        assert app.message == UNDO_NOTICE
+        await pilot.pause(1.5)  # three times the pace: the computer used to have drawn
+        assert app.session.undo_blocker() is None
+        await pilot.press("u")
+        await until(pilot, lambda: app.session.person_to_act)
+        assert app.session.state == before and app.session.undos
+        await pilot.press("enter")
+        if isinstance(app.screen, GoOutAsk):
+            await pilot.press("n")
+        await until(pilot, lambda: app.session.computer_to_act)
+        await pilot.press("space")  # plays on at once
+        await until(pilot, lambda: your_turn_or_page(app), seconds=5)
+
+    run(play, TableApp(setup(), pace=0.5, save=False))
 
 
 def test_quit_saves_and_the_next_start_offers_to_resume(tmp_path: Path,

@@ -47,6 +47,8 @@ from threethirteen.tui.widgets import CardView, HandView, MoveLog, Pile, Seat
 from threethirteen.view import Phase
 
 PACES = (0.0, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
+UNDO_WAIT = 3.0  # seconds the next computer waits after the person's discard, undo possible
+UNDO_NOTICE = "u takes back your discard; space plays on."
 _MOVES = ("draw", "take", "discard", "out", "undo")  # offered in the footer only when legal
 
 CSS = """
@@ -348,8 +350,13 @@ class TableApp(App[str]):
     @work(exclusive=True, group="play")
     async def _play_on(self, events: list[Event]) -> None:
         await self._round_ends(events)
+        first = True
         while self.session.computer_to_act:
-            await self._pause()
+            if first and self.session.undo_blocker() is None:
+                await self._undo_pause()
+            else:
+                await self._pause()
+            first = False
             if not self.session.computer_to_act:
                 break
             events = self.session.play_computer()
@@ -358,6 +365,19 @@ class TableApp(App[str]):
             await self._round_ends(events)
         self._skip.clear()
         self.refresh_table()
+
+    async def _undo_pause(self) -> None:
+        """After the person's discard, while it can be taken back: the next computer waits
+        ``UNDO_WAIT`` seconds (at least the pace) or until space, so that ``u`` is not a race
+        against its draw. A pace of 0 plays on at once."""
+        if self.pace <= 0 or self._skip.is_set():
+            await asyncio.sleep(0)
+            return
+        self.say(UNDO_NOTICE)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._skip.wait(), timeout=max(self.pace, UNDO_WAIT))
+        if self.message == UNDO_NOTICE:
+            self.say("")
 
     async def _pause(self) -> None:
         if self.pace <= 0 or self._skip.is_set():
