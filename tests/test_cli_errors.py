@@ -231,3 +231,15 @@ def test_replay_shows_every_field_of_a_file_inert() -> None:
     except RecordError:
         return  # refused: nothing is shown
     assert all(line.isprintable() for line in describe(tampered))
+
+
+def test_small_command_line_answers() -> None:
+    """Issue 15's command-line items: no cards, --wild with --round, --version, 1 game."""
+    assert_one_error(run(["solve", "--wild", "5"]), "give the cards")
+    assert_one_error(run(["solve", "--wild", "5", "--round", "3", "7h"]), "not both")
+    version = run(["--version"])
+    assert version.returncode == 0 and version.stdout.decode().startswith("three-thirteen ")
+    once = run(["simulate", "--games", "1", "--seats", "greedy,random", "--seed", "3"])
+    out = once.stdout.decode()
+    assert once.returncode == 0 and out.startswith("1 game in "), out
+    assert "mean total: final points" in out

@@ -70,6 +70,7 @@ def your_turn_or_page(app: TableApp) -> bool:
 def test_a_whole_game_played_by_keys_with_round_pages_and_the_score_sheet() -> None:
     async def play(app: TableApp, pilot: Pilot[str]) -> None:
         pages: list[str] = []
+        footers: list[str] = []
         turn = 0
         while True:
             await until(pilot, lambda: your_turn_or_page(app))
@@ -78,6 +79,7 @@ def test_a_whole_game_played_by_keys_with_round_pages_and_the_score_sheet() -> N
                 if app.screen.id == "game-page":
                     break
                 assert app.screen.id == "round-page"
+                footers.append(app.screen.footer_text)
                 page = app.screen
                 await pilot.press("enter")
                 await until(pilot, lambda page=page: app.screen is not page)  # type: ignore[misc]
@@ -92,6 +94,7 @@ def test_a_whole_game_played_by_keys_with_round_pages_and_the_score_sheet() -> N
                 turn += 1
             await pilot.pause()
         assert len(pages) == 3  # two rounds, then the game
+        assert footers == ["Enter: deal the next round", "Enter: the final scores"]
         for seat in ("You", "Left", "Top", "Right"):
             assert seat in pages[0]
         assert "The hands" in pages[0] and "Score sheet" in pages[0] and "Dealer" in pages[0]

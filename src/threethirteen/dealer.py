@@ -52,11 +52,18 @@ class Dealer(Protocol):
 
 
 class SeededDealer:
-    """A dealer driven by one ``random.Random(seed)``; ``seed=None`` draws fresh entropy."""
+    """A dealer driven by one ``random.Random(seed)``; ``seed=None`` draws fresh entropy.
+
+    ``random.Random`` seeds with the absolute value of an integer, so a negative seed is
+    read as text instead: seeds 7 and -7 deal different games.
+
+    >>> SeededDealer(7).first_dealer(1000) != SeededDealer(-7).first_dealer(1000)
+    True
+    """
 
     def __init__(self, seed: int | None) -> None:
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng = random.Random(f"seed {seed}" if seed is not None and seed < 0 else seed)
 
     def first_dealer(self, players: int) -> int:
         """A seat drawn at random."""

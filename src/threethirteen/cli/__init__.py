@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from importlib.metadata import version
+from typing import Annotated
 
 import typer
 
@@ -18,8 +20,17 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+def _version(given: bool) -> None:
+    if given:
+        print(f"three-thirteen {version('three-thirteen')}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _commands() -> None:
+def _commands(
+    show_version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                               help="Print the version and exit.")] = False,
+) -> None:
     """Three-Thirteen, the rummy card game."""
 
 

@@ -32,7 +32,8 @@ def seat_rules(text: str | None, seats: int) -> Rules:
 
 def table(summary: dict[str, Any]) -> str:
     """A human-readable form of the statistics."""
-    lines = [f"{summary['games']} games in {summary['seconds']} s "
+    games = summary["games"]
+    lines = [f"{games} game{'' if games == 1 else 's'} in {summary['seconds']} s "
              f"({summary['games_per_second']} games/s), seed {summary['seed']}",
              f"{'bot':<16}{'seats':>7}{'wins':>7}{'win rate':>10}  {'95% CI':<16}"
              f"{'mean total':>11}{'ms p50':>9}{'ms p95':>9}"]
@@ -41,6 +42,9 @@ def table(summary: dict[str, Any]) -> str:
         lines.append(f"{name:<16}{stats['seats']:>7}{stats['wins']:>7}{stats['win_rate']:>10.3f}"
                      f"  {f'{low:.3f}-{high:.3f}':<16}{stats['mean_total']:>11.1f}"
                      f"{stats['decision_ms_p50']:>9.2f}{stats['decision_ms_p95']:>9.2f}")
+    lines.append("seats: seats the bot held; wins: games won (shared wins count); 95% CI: the "
+                 "win rate's Wilson interval; mean total: final points (lower is better); "
+                 "ms p50/p95: milliseconds per decision")
     return "\n".join(lines)
 
 

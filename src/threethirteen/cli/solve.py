@@ -103,8 +103,12 @@ def register(app: typer.Typer) -> None:
             with reporting_errors("standard input"):
                 good = answer_lines(sys.stdin.buffer)
             raise typer.Exit(0 if good else 1)
-        if (wild is None) == (round_number is None):
+        if wild is not None and round_number is not None:
+            fail("give --wild or --round, not both")
+        if wild is None and round_number is None:
             fail("give the wild rank with --wild, or the round with --round")
+        if not cards:
+            fail("hand: give the cards to arrange, like 7h 8h 9h Qs '*'")
         if round_number is not None:
             if not 1 <= round_number <= 11:
                 fail(f"--round must be 1 to 11, not {round_number}")

@@ -238,7 +238,8 @@ class TableApp(App[str]):
         self.query_one("#stock", Pile).show_stock(view.stock_size)
         self.query_one("#discard", Pile).show_discard(view.top, int(view.wild),
                                                       len(view.discard_pile))
-        info = (f"Wild: every {view.wild} (and any joker) · your score {view.totals[PERSON]}"
+        jokers = " (and any joker)" if view.rules.jokers else ""
+        info = (f"Wild: every {view.wild}{jokers} · your score {view.totals[PERSON]}"
                 f" · {text.turn_text(view, PERSON)}")
         if session.hints:
             info += f" · hints used {len(session.hints)}"

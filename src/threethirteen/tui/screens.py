@@ -17,7 +17,7 @@ from textual.widgets import Button, Static
 from threethirteen.results import RoundResult
 from threethirteen.tui import text
 from threethirteen.tui.hand import plain_cards
-from threethirteen.view import View
+from threethirteen.view import Phase, View
 
 KEYS = """Keys
   ← →  or 1-9, 0   choose a card (or click it; a second click discards it)
@@ -173,7 +173,9 @@ def round_page(result: RoundResult, view: View) -> Page:
     """The end of a round: how it ended, every hand, the score sheet."""
     title = text.round_end_text(result, view.players)
     body = Group(hands_table(result, view.players), Text(""), score_table(view))
-    return Page(title, body, footer="Enter: deal the next round", page_id="round-page")
+    footer = ("Enter: the final scores" if view.phase is Phase.OVER
+              else "Enter: deal the next round")
+    return Page(title, body, footer=footer, page_id="round-page")
 
 
 def game_page(view: View, record_path: str) -> GameOver:
