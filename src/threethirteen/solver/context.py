@@ -200,7 +200,7 @@ class Context:
 
 _CONTEXTS: dict[tuple[object, ...], Context] = {}
 _BY_IDENTITY: dict[tuple[int, object, bool], tuple[Rules, Context]] = {}
-# the last context asked for, by count_only: (rules, wild rank as an int, context)
+# the last context asked for, by count_only: (rules, the wild rank as given, context)
 _LAST: list[tuple[object, object, Context | None]] = [(None, None, None)] * 2
 MEMO_LIMIT = 1 << 21  # entries per memo before it is emptied, to bound memory
 
@@ -209,11 +209,12 @@ def context(rules: Rules, wild: int | str | Rank, count_only: bool = False) -> C
     """The shared context of ``rules`` and the wild rank ``wild`` (checked as by
     ``check_wild``), found by identity first: it is hot."""
     last_rules, last_wild, last = _LAST[count_only]
-    if last_rules is rules and last_wild is wild and last:  # small ints are unique objects
+    if last_rules is rules and last_wild is wild and last:  # small ints and ranks are unique
         return last
+    given = wild
     fast = _BY_IDENTITY.get((id(rules), wild, count_only))
-    if fast is not None and fast[0] is rules and type(wild) is int:
-        shared = fast[1]
+    if fast is not None and fast[0] is rules and (type(wild) is int or type(wild) is Rank):
+        shared = fast[1]  # a view's wild is a Rank: it hashes and compares as its int
     else:
         wild = int(check_wild(wild))
         key = (
@@ -227,5 +228,5 @@ def context(rules: Rules, wild: int | str | Rank, count_only: bool = False) -> C
         if len(_BY_IDENTITY) > 512:
             _BY_IDENTITY.clear()
         _BY_IDENTITY[(id(rules), wild, count_only)] = (rules, shared)
-    _LAST[count_only] = (rules, wild, shared)  # wild is an int by now
+    _LAST[count_only] = (rules, given, shared)  # as given: the same object, the same rank
     return shared
