@@ -218,3 +218,25 @@ def test_card_offsets_lists_every_card_of_a_holding(counts: list[int]) -> None:
     expected = [offset for offset, count in enumerate(counts) for _ in range(count)]
     assert card_offsets(holding) == expected
     assert card_offsets(holding) == expected  # the memoised groups give the same list
+
+
+@pytest.mark.parametrize("variant", VARIANTS[::7], ids=_variant_id)
+@settings(max_examples=60)
+@given(deal=deals(max_size=14), joker_penalty=joker_penalties)
+def test_greedy_best_discard_is_the_first_of_every_discard_solved(
+    variant: dict[str, Any], deal: tuple[int, list[Card]], joker_penalty: int
+) -> None:
+    """One arrangement plus bounds (issue 14's faster loop) picks exactly the discard that
+    solving every distinct discard ranks first: the same penalty and the same card."""
+    from threethirteen.bots.evaluate import ranked_discards
+    from threethirteen.bots.greedy import best_discard
+    from threethirteen.scoring import card_points
+
+    wild, cards = deal
+    if not cards:
+        return
+    rules = Rules(**variant, joker_penalty=joker_penalty)
+    rank = Rank(wild)
+    expected = ranked_discards(cards, lambda rest: deadwood(rest, wild=rank, rules=rules),
+                               lambda card: card_points(card, rank, rules))[0]
+    assert best_discard(cards, rank, rules) == expected

@@ -17,21 +17,40 @@ import random
 from collections.abc import Sequence
 
 from threethirteen.actions import Action, Discard, Draw, Source
-from threethirteen.bots.evaluate import ranked_discards
+from threethirteen.bots.evaluate import without
 from threethirteen.cards import Card, Rank
 from threethirteen.outs import go_out_cards
 from threethirteen.rules import Rules
 from threethirteen.scoring import card_points
-from threethirteen.solver import deadwood
+from threethirteen.solver import arrange, deadwood
 from threethirteen.view import Phase, View
 
 
 def best_discard(hand: Sequence[Card], wild: Rank, rules: Rules) -> tuple[int, Card]:
-    """The greedy discard: the lowest penalty left, the higher card on ties."""
-    return ranked_discards(
-        hand, lambda rest: deadwood(rest, wild=wild, rules=rules),
-        lambda card: card_points(card, wild, rules),
-    )[0]
+    """The greedy discard: the lowest penalty left, the higher card on ties (then the
+    lower card code): the first of ``ranked_discards``, found with one arrangement.
+
+    With ``D`` the least penalty of ``hand``, discarding a card ``c`` of ``p`` points leaves
+    at least ``D - p`` (put ``c`` back unmelded), and exactly ``D - p`` when ``c`` is
+    unmelded in a best arrangement. So one ``arrange`` prices every unmelded card, and a
+    melded card is solved only when its bound could still beat the best found.
+    """
+    best = arrange(hand, wild=wild, rules=rules)
+    total = best.deadwood
+    points = {card: card_points(card, wild, rules) for card in set(hand)}
+    loose = set(best.unmelded)
+    keys = [(total - points[card], -points[card], card.code, card) for card in loose]
+    leader = min(keys) if keys else None
+    for card in sorted(points.keys() - loose, key=lambda c: (-points[c], c.code)):
+        bound = (total - points[card], -points[card], card.code)
+        if leader is not None and bound > leader[:3]:
+            continue  # its penalty is at least the bound: it cannot come first
+        key = (deadwood(without(hand, card), wild=wild, rules=rules), -points[card],
+               card.code, card)
+        if leader is None or key < leader:
+            leader = key
+    assert leader is not None, "a hand to discard from is never empty"
+    return leader[0], leader[3]
 
 
 def going_out(view: View) -> Discard | None:
