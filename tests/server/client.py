@@ -25,11 +25,14 @@ class Seated:
 
 
 async def create(base: str, seats: list[str], rules: dict[str, Any] | None = None,
-                 name: str = "Ann", options: dict[str, Any] | None = None) -> Seated:
+                 name: str = "Ann", options: dict[str, Any] | None = None,
+                 seed: int | None = None) -> Seated:
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         body: dict[str, Any] = {"name": name, "rules": rules or {}, "seats": seats}
         if options is not None:
             body["options"] = options
+        if seed is not None:
+            body["seed"] = seed
         answer = await http.post("/api/rooms", json=body)
         assert answer.status_code == 201, answer.text
         data = answer.json()

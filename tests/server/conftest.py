@@ -44,11 +44,13 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 
 @pytest.fixture
 def spawn(tmp_path: Path) -> Iterator[object]:
-    """Make servers of one's own (to kill them): ``spawn(kind)``."""
+    """Make servers of one's own (to kill them, or with other limits): ``spawn(kind)``,
+    ``spawn(kind, {"THREE_THIRTEEN_MAX_ROOMS": "3"})``."""
     made: list[ServerProcess] = []
 
-    def make(kind: str) -> ServerProcess:
-        process = ServerProcess(database_url(kind, tmp_path), tmp_path, tmp_path / "server.log")
+    def make(kind: str, env: dict[str, str] | None = None) -> ServerProcess:
+        process = ServerProcess(database_url(kind, tmp_path), tmp_path, tmp_path / "server.log",
+                                env)
         made.append(process)
         return process
 

@@ -16,6 +16,8 @@ import httpx
 
 PG_BASE = os.environ.get("THREE_THIRTEEN_TEST_PG", "postgresql+asyncpg://postgres@127.0.0.1:5432/test")
 START_SECONDS = 60.0
+# the tests and benches make many rooms from one address: far above the server's default
+TEST_LIMITS = {"THREE_THIRTEEN_ROOMS_PER_MINUTE": "100000"}
 
 
 def free_port() -> int:
@@ -26,10 +28,13 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``three-thirteen serve`` on ``url``, its output in ``log``."""
+    """``three-thirteen serve`` on ``url``, its output in ``log``; ``env`` adds variables
+    (limits) to the server's environment."""
 
-    def __init__(self, url: str, home: Path, log: Path) -> None:
+    def __init__(self, url: str, home: Path, log: Path,
+                 env: dict[str, str] | None = None) -> None:
         self.url, self.home, self.log = url, home, log
+        self.env = {**TEST_LIMITS, **(env or {})}
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -42,7 +47,7 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        env = {**os.environ, "THREE_THIRTEEN_HOME": str(self.home)}
+        env = {**os.environ, **self.env, "THREE_THIRTEEN_HOME": str(self.home)}
         env.pop("THREE_THIRTEEN_DB", None)
         code = "from threethirteen.cli import main; main()"
         with self.log.open("ab") as out:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 from server.checks import assert_record_replays, record_of
@@ -73,3 +75,44 @@ def test_the_server_log_holds_no_secret(server: ServerProcess) -> None:
     for token in tokens:
         assert token not in log
     assert str(record["seed"]) not in log
+
+
+def test_a_failed_write_leaves_no_card_or_chat_in_the_log(
+        spawn: Callable[..., ServerProcess]) -> None:
+    """The database refuses a discard and a chat (another program holds its write lock past
+    the busy timeout): the server's log says so without the values it tried to write."""
+    server = spawn("sqlite")
+    server.start()
+    database = server.url.split("///", 1)[1]
+
+    async def run() -> list[str]:
+        ann = await create(server.base, ["human", "random"], rules={"rounds": 2},
+                           options={"bot_delay_ms": 5000})
+        me = await Socket.open(server.ws, ann.room, ann.token)
+        state = await me.until("state")
+        while state["view"]["turn"] != 0:
+            state = await me.until("state")
+        await me.send({"type": "action", "id": "d", "version": state["version"],
+                       "action": "draw stock"})
+        state = await me.until("state")
+        hand: list[str] = state["view"]["hand"]
+        blocker = sqlite3.connect(database, isolation_level=None)
+        blocker.execute("BEGIN EXCLUSIVE")
+        try:
+            await me.send({"type": "chat", "text": "my secret plan"})
+            await me.send({"type": "action", "id": "x", "version": state["version"],
+                           "action": f"discard {hand[0]}"})
+            reasons = [(await me.until("error", timeout=30))["reason"] for _ in range(2)]
+        finally:
+            blocker.execute("ROLLBACK")
+            blocker.close()
+        assert reasons == ["server-error", "server-error"]
+        await me.close()
+        return hand
+
+    hand = asyncio.run(run())
+    log = server.log.read_text(errors="replace")
+    assert "could not handle" in log or "message failed" in log
+    assert "my secret plan" not in log
+    for card in hand:
+        assert f"discard {card}" not in log

@@ -267,11 +267,14 @@ def test_rematch_clicks_from_every_seat_make_one_room(server: ServerProcess) -> 
                              play_out(second, random.Random(7)))
         await asyncio.gather(first.send({"type": "rematch"}), second.send({"type": "rematch"}),
                              first.send({"type": "rematch"}))
-        offers = await asyncio.gather(first.until("rematch"), second.until("rematch"))
-        assert offers[0]["room"] == offers[1]["room"] != room
+        firsts = [await first.until("rematch"), await first.until("rematch")]
+        offers = [firsts[-1], await second.until("rematch")]  # a new click, a new token
+        assert firsts[0]["room"] == offers[0]["room"] == offers[1]["room"] != room
         assert [offer["seat"] for offer in offers] == [0, 1]
-        assert offers[0]["token"] != offers[1]["token"]
+        assert len({firsts[0]["token"], *(offer["token"] for offer in offers)}) == 3
         new = offers[0]["room"]
+        stale = await Socket.open(server.ws, new, firsts[0]["token"])
+        assert (await stale.until("error"))["reason"] == "bad-token"
         assert httpx.get(f"{server.base}/api/rooms/{room}").json()["rematch"] == new
         summary = httpx.get(f"{server.base}/api/rooms/{new}").json()
         assert summary["status"] == "playing"

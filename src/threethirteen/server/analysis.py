@@ -11,20 +11,40 @@ from __future__ import annotations
 
 from typing import Any
 
+from threethirteen.cards import Card, Rank
+from threethirteen.rules import Rules
 from threethirteen.solver import arrange, deadwood, go_out_discards
 from threethirteen.view import Phase, View
+
+_MEMO: dict[tuple[Any, ...], dict[str, Any]] = {}
+MEMO_SIZE = 4096
 
 
 def analyse(view: View) -> dict[str, Any] | None:
     """Deadwood, one best arrangement, the going-out discards and, when the seat is to
-    discard, each distinct discard's cost; None without a hand (spectators, game over)."""
+    discard, each distinct discard's cost; None without a hand (spectators, game over).
+
+    The answer depends on the hand, the wild rank, the rules and whether the seat is to
+    discard, nothing else: while others play, a seat's hand stays the same, so the answer
+    is kept (engine thread only) and shared. Nobody changes it once made."""
     if view.hand is None or not view.hand or view.phase is Phase.OVER:
         return None
-    hand, wild, rules = view.hand, view.wild, view.rules
+    discarding = view.my_turn and view.phase is Phase.DISCARD
+    key = (view.rules, view.wild, discarding, *(card.code for card in view.hand))
+    found = _MEMO.get(key)
+    if found is None:
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.clear()
+        found = _MEMO[key] = _analyse(view.hand, view.wild, view.rules, discarding)
+    return found
+
+
+def _analyse(hand: tuple[Card, ...], wild: Rank, rules: Rules,
+             discarding: bool) -> dict[str, Any]:
     found: dict[str, Any] = arrange(hand, wild=wild, rules=rules).to_json()
     outs = go_out_discards(hand, wild=wild, rules=rules)
     found["go_out_discards"] = [str(card) for card in outs]
-    if view.my_turn and view.phase is Phase.DISCARD:
+    if discarding:
         options = []
         for card in sorted(set(hand), key=lambda card: card.sort_key()):
             rest = list(hand)

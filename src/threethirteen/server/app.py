@@ -11,8 +11,9 @@ import contextlib
 import logging
 import sys
 import time
-from collections.abc import AsyncIterator
-from typing import Any
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -23,8 +24,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from threethirteen.server import static
 from threethirteen.server.clients import Client
-from threethirteen.server.limits import BURST, RATE, TokenBucket
-from threethirteen.server.lobby import Lobby, join_name
+from threethirteen.server.limits import BURST, RATE, TokenBucket, rooms_per_minute
+from threethirteen.server.lobby import Broken, Lobby, join_name
 from threethirteen.server.protocol import (
     MAX_BODY_BYTES,
     BadMessage,
@@ -34,11 +35,12 @@ from threethirteen.server.protocol import (
     parse_body,
     parse_client,
 )
-from threethirteen.server.room import CLOSE_NO_ROOM, Refused, Room, error
+from threethirteen.server.room import CLOSE_NO_ROOM, Evicted, Refused, Room, error
 from threethirteen.server.store import Store, safe_url
 from threethirteen.server.tokens import new_token
 
 log = logging.getLogger("threethirteen.server")
+T = TypeVar("T")
 HELLO_SECONDS = 10.0
 SWITCH_SECONDS = 0.0005
 CLOSE_NO_HELLO = 4008
@@ -51,6 +53,21 @@ class Server:
         self.url = url
         self.store: Store | None = None
         self.lobby: Lobby | None = None
+        self.created: dict[str, deque[float]] = {}  # client address: its rooms' times
+
+    def may_create(self, address: str) -> bool:
+        """True (and counted) if ``address`` made fewer rooms than allowed this minute."""
+        now = time.monotonic()
+        for other in [a for a, times in self.created.items()
+                      if not times or times[-1] < now - 60]:
+            del self.created[other]  # forget addresses quiet for a minute
+        times = self.created.setdefault(address, deque())
+        while times and times[0] < now - 60:
+            times.popleft()
+        if len(times) >= rooms_per_minute():
+            return False
+        times.append(now)
+        return True
 
     @property
     def rooms(self) -> Lobby:
@@ -104,11 +121,15 @@ def create_app(url: str | None = None) -> Starlette:
     async def create_room(request: Request) -> Response:
         try:
             body = parse_body(await _body(request), CreateRoom)
+            if not server.may_create(request.client.host if request.client else "?"):
+                return problem(429, "too-many-rooms",
+                               f"at most {rooms_per_minute():g} new rooms a minute")
             room, token = await server.rooms.create(body)
         except BadMessage as bad:
             return problem(400, "bad-message", str(bad))
         except Refused as refusal:
-            return problem(400, refusal.reason, str(refusal))
+            return problem(503 if refusal.reason == "too-many-rooms" else 400, refusal.reason,
+                           str(refusal))
         return JSONResponse({"room": room.id, "seat": 0, "token": token,
                              "invite": f"/r/{room.id}"}, status_code=201)
 
@@ -119,12 +140,13 @@ def create_app(url: str | None = None) -> Starlette:
         try:
             body = parse_body(await _body(request), JoinRoom)
             token = new_token()
-            seat = await room.join(join_name(body.name), token)
+            name = join_name(body.name)
+            seat = await _again(server, room, lambda fresh: fresh.join(name, token))
         except BadMessage as bad:
             return problem(400, "bad-message", str(bad))
         except Refused as refusal:
-            return problem(409 if refusal.reason == "room-full" else 400, refusal.reason,
-                           str(refusal))
+            status = {"room-full": 409, "no-such-room": 404, "room-broken": 500}
+            return problem(status.get(refusal.reason, 400), refusal.reason, str(refusal))
         return JSONResponse({"seat": seat, "token": token})
 
     async def get_room(request: Request) -> Response:
@@ -166,6 +188,9 @@ def create_app(url: str | None = None) -> Starlette:
         await websocket.accept()
         await play(server, websocket)
 
+    async def broken_room(_request: Request, exc: Exception) -> Response:
+        return problem(500, "room-broken", str(exc))
+
     async def http_error(_request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         reasons = {404: "not-found", 405: "method-not-allowed", 503: "starting"}
@@ -184,13 +209,25 @@ def create_app(url: str | None = None) -> Starlette:
         Route("/{path:path}", page),
     ]
     app = Starlette(routes=routes, lifespan=server.lifespan,
-                    exception_handlers={HTTPException: http_error})
+                    exception_handlers={HTTPException: http_error, Broken: broken_room})
     app.state.server = server
     return app
 
 
 def _no_room() -> Response:
     return problem(404, "no-such-room", "there is no such room")
+
+
+async def _again(server: Server, room: Room, act: Callable[[Room], Awaitable[T]]) -> T:
+    """``act(room)``; if the room left memory meanwhile, on the room rebuilt."""
+    while True:
+        try:
+            return await act(room)
+        except Evicted:
+            fresh = await server.rooms.get(room.id)
+            if fresh is None:
+                raise Refused("no-such-room", "there is no such room") from None
+            room = fresh
 
 
 async def play(server: Server, websocket: WebSocket) -> None:
@@ -201,11 +238,15 @@ async def play(server: Server, websocket: WebSocket) -> None:
             await websocket.close(code)
 
     client = Client(websocket.send_text, close)
-    room = await server.rooms.get(websocket.path_params["room"])
+    try:
+        room = await server.rooms.get(websocket.path_params["room"])
+        missing = error("no-such-room", "there is no such room")
+    except Broken as broken:
+        room, missing = None, error(broken.reason, str(broken))
     if room is None:
-        client.send(error("no-such-room", "there is no such room"))
+        client.send(missing)
         client.close(CLOSE_NO_ROOM)
-        await client.task
+        await client.finished()
         return
     bucket = TokenBucket(RATE, BURST, time.monotonic())
     try:
@@ -226,14 +267,14 @@ async def play(server: Server, websocket: WebSocket) -> None:
                 client.send(error("rate-limited", f"at most {RATE:g} messages a second",
                                   _id_of(data)))
                 continue
-            await _one(room, client, data)
+            room = await _one(server, room, client, data)
     except WebSocketDisconnect:
         pass
     finally:
         await room.leave(client)
         client.close()
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(client.task, 5)
+            await asyncio.wait_for(client.finished(), 5)
 
 
 def _id_of(data: str | bytes) -> str | None:
@@ -244,24 +285,36 @@ def _id_of(data: str | bytes) -> str | None:
         return None
 
 
-async def _one(room: Room, client: Client, data: str | bytes) -> None:
+async def _one(server: Server, room: Room, client: Client, data: str | bytes) -> Room:
+    """Handle one message; the socket's room (rebuilt if it left memory before hello)."""
     try:
         parsed = parse_client(data)
     except BadMessage as bad:
         client.send(error("bad-message", str(bad)))
-        return
+        return room
     if not client.greeted:
         if not isinstance(parsed, Hello):
             client.send(error("bad-message", 'the first message is {"type": "hello"}'))
-            return
-        await room.hello(client, parsed.token)
-        return
+            return room
+        token = parsed.token
+
+        async def hello(fresh: Room) -> Room:
+            await fresh.hello(client, token)
+            return fresh
+
+        try:
+            return await _again(server, room, hello)
+        except Refused as refusal:  # gone, or broken, meanwhile
+            client.send(error(refusal.reason, str(refusal)))
+            client.close(CLOSE_NO_ROOM)
+            return room
     if isinstance(parsed, Hello):
         client.send(error("bad-message", "a second hello on one socket"))
-        return
+        return room
     try:
         await room.handle(client, parsed)
     except Exception:  # a fault of the server's: reported, never a crash or a leak
         log.exception("room %s: %s message failed", room.id, parsed.type)
         client.send(error("server-error", "the server could not handle that message",
                           getattr(parsed, "id", None)))
+    return room

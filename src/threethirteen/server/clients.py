@@ -1,7 +1,8 @@
 """A connected socket as the rooms see it: a queue of outgoing messages and a way to close.
 
 Rooms never wait on the network: ``send`` queues, and one writer task per socket drains
-the queue. A client that falls too far behind is closed (it reconnects and gets the state).
+the queue. A client that falls too far behind is closed at once, its queue dropped (it
+reconnects and gets the state).
 """
 
 from __future__ import annotations
@@ -27,13 +28,14 @@ class Client:
         self.closed = False
         self.sent_state = False
         self.task = asyncio.create_task(self._drain())
+        self._dropping: asyncio.Future[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` (dropped once the socket is closing)."""
         if self.closed:
             return
         if self._queue.qsize() >= MAX_QUEUED:
-            self.close(1008)
+            self.drop(1008)
             return
         self._queue.put_nowait(json.dumps(message, separators=(",", ":")))
 
@@ -42,6 +44,18 @@ class Client:
         if not self.closed:
             self.closed = True
             self._queue.put_nowait(code)
+
+    def drop(self, code: int) -> None:
+        """Close at once, dropping what is queued (a peer that stopped reading)."""
+        if self._dropping is not None:
+            return
+        self.closed = True
+        self.task.cancel()
+        self._dropping = asyncio.ensure_future(self._close(code))
+
+    async def finished(self) -> None:
+        """Wait until the socket is closed (or the writer stopped)."""
+        await asyncio.wait([task for task in (self.task, self._dropping) if task is not None])
 
     async def _drain(self) -> None:
         try:

@@ -106,7 +106,7 @@ _TYPES = ("hello", "action", "chat", "start", "hint", "undo", "next", "rematch",
 
 def parse_client(text: str | bytes) -> ClientMessage:
     """The message in ``text``; ``BadMessage`` says why it is not one."""
-    if len(text) > MAX_MESSAGE_BYTES:
+    if _size(text) > MAX_MESSAGE_BYTES:
         raise BadMessage(f"a message holds at most {MAX_MESSAGE_BYTES} bytes")
     data = _json(text, "message", MAX_MESSAGE_BYTES)
     if not isinstance(data, dict):
@@ -118,6 +118,17 @@ def parse_client(text: str | bytes) -> ClientMessage:
         return _CLIENT.validate_python(data)
     except ValidationError as error:
         raise BadMessage(_explain(str(kind), error)) from None
+
+
+def _size(text: str | bytes) -> int:
+    """The message's size in UTF-8 bytes (a character may take up to four).
+
+    >>> _size("é" * 3), _size(b"abc")
+    (6, 3)
+    """
+    if isinstance(text, bytes) or len(text) > MAX_MESSAGE_BYTES:
+        return len(text)
+    return len(text.encode("utf-8", "surrogatepass"))
 
 
 def _json(text: str | bytes, what: str, limit: int) -> Any:
@@ -158,6 +169,7 @@ class CreateRoom(_Message):
     rules: dict[str, Any] = Field(default_factory=dict)
     seats: list[StrictStr] = Field(min_length=2, max_length=MAX_SEATS)
     options: Options = Field(default_factory=Options)
+    seed: StrictInt | None = Field(default=None, ge=0, le=2**63 - 1)  # one person only
 
 
 class JoinRoom(_Message):

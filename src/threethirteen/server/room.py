@@ -24,7 +24,7 @@ from threethirteen.rules import Rules
 from threethirteen.seats import seat_names
 from threethirteen.server import engine, table
 from threethirteen.server.clients import Client
-from threethirteen.server.limits import CHAT_SPACING
+from threethirteen.server.limits import CHAT_SPACING, max_spectators
 from threethirteen.server.protocol import (
     ActionMessage,
     Chat,
@@ -39,19 +39,21 @@ from threethirteen.server.protocol import (
     UndoRequest,
 )
 from threethirteen.server.store import LogEntry, SeatRow, Store
-from threethirteen.server.tokens import hash_token
+from threethirteen.server.tokens import hash_token, new_token
 from threethirteen.view import Phase
 
 HUMAN = "human"
 STAND_IN = "medium"  # the bot for a kicked seat, an open seat at an early start, a late person
 ONLINE_PAUSE = 15  # seconds between rounds when several people play
 SOLO_BOT_DELAY_MS = 800  # a lone person's time to undo a discard before the bots move on
+COMMIT_TRIES = 5  # a bot's move the database refuses this often: the driver waits for a change
+RETRY_SECONDS = 0.5
 _NAMED_SEAT = re.compile(r"\s*(\d+)\s*:")
 
 log = logging.getLogger("threethirteen.server")
 
 CLOSE_BAD_TOKEN, CLOSE_REPLACED, CLOSE_KICKED = 4001, 4002, 4003
-CLOSE_NO_ROOM, CLOSE_NO_SPECTATORS = 4004, 4005
+CLOSE_NO_ROOM, CLOSE_NO_SPECTATORS, CLOSE_TOO_MANY_SPECTATORS = 4004, 4005, 4009
 
 
 def error(reason: str, message: str, ident: str | None = None) -> dict[str, Any]:
@@ -73,6 +75,10 @@ class Refused(Exception):
         self.reason = reason
 
 
+class Evicted(Exception):
+    """The room left memory meanwhile: ask the lobby for it again."""
+
+
 @dataclass
 class Seat:
     kind: str  # HUMAN, or a bot's name
@@ -91,10 +97,11 @@ class Pause:
 
 
 class Room:
-    """A room of 2-8 seats. ``make_rematch`` is the lobby's, called once per room."""
+    """A room of 2-8 seats. ``rematch`` is the lobby's: it seats a person of this finished
+    room in its rematch room (made at the first click) and answers that room's id."""
 
     def __init__(self, store: Store, room_id: str, rules: Rules, seed: int, options: Options,
-                 seats: list[Seat], make_rematch: Callable[[Room], Awaitable[Room]],
+                 seats: list[Seat], rematch: Callable[[Room, int, str], Awaitable[str]],
                  forget: Callable[[Room], None]) -> None:
         self.store = store
         self.id = room_id
@@ -108,14 +115,15 @@ class Room:
         self.log: list[LogEntry] = []
         self.ids: dict[str, int] = {}
         self.rematch: str | None = None
-        self.rematch_tokens: dict[int, str] = {}  # kept in memory only, to resend
+        self.evicted = False  # left memory: a later request rebuilds it from the database
+        self.used = time.monotonic()  # when a socket or a request last touched the room
         self.lock = asyncio.Lock()
         self.clients: dict[int, Client] = {}
         self.spectators: set[Client] = set()
         self.muted: dict[int, set[int]] = {}
         self.away: set[int] = set()  # people's seats played by a bot after their timer ran out
         self.pause: Pause | None = None
-        self._make_rematch = make_rematch
+        self._seat_in_rematch = rematch
         self._forget = forget
         self._bots: dict[int, Any] = {}
         self._rng = random.Random()
@@ -123,6 +131,7 @@ class Room:
         self._timer: asyncio.TimerHandle | None = None
         self._timer_key: tuple[int, int] | None = None
         self._timer_deadline = 0.0
+        self._timer_task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._driver = asyncio.create_task(self._drive())
 
@@ -164,15 +173,25 @@ class Room:
                 return n
         return None
 
+    def can_sleep(self) -> bool:
+        """True if the room may leave memory now: no socket, nobody inside its lock, no
+        pause, and no bot (nor stand-in) to move: it waits for a person."""
+        return (not self.clients and not self.spectators and not self.lock.locked()
+                and self.pause is None and self._bot_seat() is None)
+
+    def touch(self) -> None:
+        self.used = time.monotonic()
+
     # -- joining, starting -------------------------------------------------------------
 
     async def join(self, name: str, token: str) -> int:
         """Give ``name`` the lowest open person's seat; ``Refused('room-full')`` if none."""
         async with self.lock:
+            self._check_here()
             if self.status != "waiting":
                 raise Refused("room-full", "the game has started")
             for n, seat in enumerate(self.seats):
-                if seat.kind == HUMAN and seat.token_hash is None:
+                if seat.kind == HUMAN and seat.token_hash is None and seat.name is None:
                     taken = Seat(HUMAN, name, hash_token(token), True)
                     await self.store.set_seat(self.id, taken.row(n))
                     self.seats[n] = taken
@@ -182,17 +201,42 @@ class Room:
             await self._after_seating()
             return n
 
+    async def take_rematch_seat(self, seat: int, token: str) -> None:
+        """Give seat ``seat`` (kept for the person who had it in the old game) ``token``:
+        the person clicked rematch. The first to accept is the host until seat 0 accepts."""
+        async with self.lock:
+            self._check_here()
+            current = self.seats[seat]
+            if current.kind != HUMAN:
+                raise Refused("room-full", "the rematch started without you")
+            taken = Seat(HUMAN, current.name, hash_token(token), True)
+            first = all(s.token_hash is None for s in self.seats)
+            host = seat if first or seat == 0 else self.host
+            await self.store.set_seat(self.id, taken.row(seat), host=host)
+            self.seats[seat], self.host = taken, host
+            self.touch()
+            if self.status == "waiting":
+                await self._after_seating()
+
+    def _check_here(self) -> None:
+        if self.evicted:
+            raise Evicted(self.id)
+
+    def all_seated(self) -> bool:
+        """Every person's seat is taken (the room starts, or should have started)."""
+        return all(seat.kind != HUMAN or seat.token_hash is not None for seat in self.seats)
+
     async def _after_seating(self) -> None:
         """Start when every person's seat is taken; tell the waiting sockets otherwise."""
-        if all(seat.kind != HUMAN or seat.token_hash is not None for seat in self.seats):
+        if self.all_seated():
             await self._start()
         else:
             self._send_all({"type": "room", "room": self.summary()})
 
     async def _start(self) -> None:
         for n, seat in enumerate(self.seats):
-            if seat.kind == HUMAN and seat.token_hash is None:
-                self.seats[n] = Seat(STAND_IN, self.bot_name(n))
+            if seat.kind == HUMAN and seat.token_hash is None:  # a rematch's keeps its name
+                self.seats[n] = Seat(STAND_IN, seat.name or self.bot_name(n))
         names = [seat.name or self.bot_name(n) for n, seat in enumerate(self.seats)]
         game = await engine.run(table.new_game, self.rules, self.seed, names)
         await self.store.start(self.id, names, [s.row(n) for n, s in enumerate(self.seats)])
@@ -206,11 +250,18 @@ class Room:
 
     async def hello(self, client: Client, token: str | None) -> None:
         async with self.lock:
+            self._check_here()
+            self.touch()
             client.greeted = True
             if token is None:
                 if not self.options.spectators:
                     client.send(error("no-spectators", "this room does not allow spectators"))
                     client.close(CLOSE_NO_SPECTATORS)
+                    return
+                if len(self.spectators) >= max_spectators():
+                    client.send(error("too-many-spectators",
+                                      f"at most {max_spectators():g} spectators a room"))
+                    client.close(CLOSE_TOO_MANY_SPECTATORS)
                     return
                 self.spectators.add(client)
             else:
@@ -239,12 +290,13 @@ class Room:
         if self._timer_key is not None:
             client.send({"type": "timer", "seat": self._timer_key[0],
                          "deadline": now_ms(self._timer_deadline)})
-        if client.seat is not None and client.seat in self.rematch_tokens:
-            self._send_rematch(client.seat)
 
     async def leave(self, client: Client) -> None:
         async with self.lock:
-            self.spectators.discard(client)
+            self.touch()
+            if client in self.spectators:
+                self.spectators.discard(client)
+                self._chat_at.pop(_chat_key(client), None)
             if client.seat is not None and self.clients.get(client.seat) is client:
                 del self.clients[client.seat]
                 self._send_all({"type": "presence", "connected": self.connected()})
@@ -294,7 +346,7 @@ class Room:
             elif isinstance(message, Next):
                 await self._next(client.seat)
             elif isinstance(message, Rematch):
-                await self._rematch(client.seat)
+                await self._rematch(client, client.seat)
             elif isinstance(message, Kick):
                 await self._kick(client.seat, message.seat)
             elif isinstance(message, Mute):
@@ -427,7 +479,10 @@ class Room:
                 self._wake.set()
 
     async def _play_bots(self) -> None:
-        """Bot moves, one version at a time, until a person is to act."""
+        """Bot moves, one version at a time, until a person is to act. A move the database
+        refuses is tried again a few times (the lock released while waiting), then the
+        driver gives up until the next change wakes it."""
+        failures = 0
         while True:
             delay = self._bot_delay() if self._bot_seat() is not None else 0.0
             if delay:
@@ -441,15 +496,24 @@ class Room:
                 try:
                     await self._commit(LogEntry(self.version + 1, seat, "action",
                                                 str(action), None))
-                except Exception:  # the database refused: try again shortly
-                    await asyncio.sleep(0.5)
-            await asyncio.sleep(0)
+                    failures = 0
+                except Exception as problem:  # the database refused: try again shortly
+                    failures += 1
+                    log.warning("room %s: a bot's move was not committed (%s), try %d of %d",
+                                self.id, type(problem).__name__, failures, COMMIT_TRIES)
+            if failures >= COMMIT_TRIES:
+                log.error("room %s: the database refused a bot's move %d times; the bots "
+                          "wait for the next change", self.id, failures)
+                return
+            await asyncio.sleep(RETRY_SECONDS if failures else 0)
 
     def close(self) -> None:
         """Stop the room's tasks (the server is shutting down, or the room is forgotten)."""
         self._driver.cancel()
         if self._timer is not None:
             self._timer.cancel()
+        if self._timer_task is not None:
+            self._timer_task.cancel()
 
     # -- rounds, pauses, timers --------------------------------------------------------
 
@@ -512,8 +576,7 @@ class Room:
         self._stop_timer()
         self._timer_key = key
         self._timer_deadline = time.time() + seconds
-        self._timer = asyncio.get_running_loop().call_later(
-            seconds, lambda: asyncio.ensure_future(self._timed_out(key)))
+        self._timer = asyncio.get_running_loop().call_later(seconds, self._time_out, key)
         self._send_all({"type": "timer", "seat": seat, "deadline": now_ms(self._timer_deadline)})
 
     def _stop_timer(self) -> None:
@@ -523,6 +586,17 @@ class Room:
         if self._timer_key is not None:
             self._send_all({"type": "timer", "seat": self._timer_key[0], "deadline": None})
             self._timer_key = None
+
+    def _time_out(self, key: tuple[int, int]) -> None:
+        """The timer ran out: a task (kept, its failure logged) hands the seat to a bot."""
+        self._timer_task = asyncio.ensure_future(self._timed_out(key))
+        self._timer_task.add_done_callback(self._timer_done)
+
+    def _timer_done(self, task: asyncio.Task[None]) -> None:
+        if self._timer_task is task:
+            self._timer_task = None
+        if not task.cancelled() and task.exception() is not None:
+            log.error("room %s: the turn timer failed", self.id, exc_info=task.exception())
 
     async def _timed_out(self, key: tuple[int, int]) -> None:
         async with self.lock:
@@ -544,7 +618,7 @@ class Room:
 
     async def _chat(self, client: Client, message: Chat) -> None:
         seat = client.seat
-        key = -1 - id(client) if seat is None else seat
+        key = _chat_key(client)
         moment = time.monotonic()
         if moment - self._chat_at.get(key, -CHAT_SPACING) < CHAT_SPACING:
             raise Refused("slow-mode", f"one chat message every {CHAT_SPACING:g} s")
@@ -571,6 +645,7 @@ class Room:
         async with self.lock:
             if seat != self.host:
                 raise Refused("not-host", "only the host starts the game")
+            self._check_here()
             if self.status != "waiting":
                 raise Refused("not-waiting", "the game has started")
             await self._start()
@@ -628,26 +703,22 @@ class Room:
             await self._commit(LogEntry(self.version + 1, seat, table.UNDO, table.UNDO,
                                         message.id))
 
-    async def _rematch(self, seat: int) -> None:
+    async def _rematch(self, client: Client, seat: int) -> None:
+        """The person accepts (or offers) the rematch: a fresh token for their seat in it.
+
+        The clicks of every seat pass this lock one by one, so there is one rematch room;
+        its id is stored with this room, and no token is kept anywhere (only its hash)."""
         async with self.lock:
             if self.status != "over":
                 raise Refused("not-over", "a rematch is offered once the game is over")
-            if not self.seats[seat].person:
+            if not self.seats[seat].person or self.seats[seat].kind != HUMAN:
                 raise Refused("no-such-seat", "a rematch is for the people who played")
-            if self.rematch is None:
-                room = await self._make_rematch(self)
-                await self.store.set_rematch(self.id, room.id)
-                self.rematch = room.id
-                for n in self.rematch_tokens:
-                    self._send_rematch(n)
-            else:
-                self._send_rematch(seat)
-
-    def _send_rematch(self, seat: int) -> None:
-        client = self.clients.get(seat)
-        if client is not None and self.rematch is not None:
-            client.send({"type": "rematch", "room": self.rematch, "seat": seat,
-                         "token": self.rematch_tokens[seat]})
+            token = new_token()
+            offered = self.rematch is None
+            room_id = await self._seat_in_rematch(self, seat, token)
+            client.send({"type": "rematch", "room": room_id, "seat": seat, "token": token})
+            if offered:
+                self._send_all({"type": "room", "room": self.summary()})
 
     # -- restoring ---------------------------------------------------------------------
 
@@ -664,6 +735,11 @@ class Room:
         self.status = "over" if self.game.is_over else status
         self._arm_timer()
         self._wake.set()
+
+
+def _chat_key(client: Client) -> int:
+    """Whose chat spacing: the seat's, or (negative) the spectator socket's."""
+    return -1 - id(client) if client.seat is None else client.seat
 
 
 def _step(game: GameState, entry: LogEntry, people: list[tuple[int, str]],
@@ -686,4 +762,4 @@ def _build_states(game: GameState, seats: set[int | None], version: int,
     return found
 
 
-__all__ = ["HUMAN", "STAND_IN", "Refused", "Room", "Seat", "error"]
+__all__ = ["HUMAN", "STAND_IN", "Evicted", "Refused", "Room", "Seat", "error"]

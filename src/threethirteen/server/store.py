@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from threethirteen.datadir import data_dir
 from threethirteen.server import tables as t
+from threethirteen.server.groupcommit import GroupCommit
 
 DB_FILE = "server.sqlite3"
 BUSY_TIMEOUT_MS = 5000
@@ -76,6 +77,15 @@ class RoomRow:
 
 
 @dataclass(frozen=True, slots=True)
+class Append:
+    """One ``Store.append``: a room's log entry and, if it ends the game, the end."""
+
+    room: str
+    entry: LogEntry
+    finish: Finish | None
+
+
+@dataclass(frozen=True, slots=True)
 class Finish:
     """What a game's last entry commits with it: the record and each person's result."""
 
@@ -110,7 +120,9 @@ class Store:
         sqlite = parsed.get_backend_name() == "sqlite"
         if sqlite and parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(url, pool_pre_ping=not sqlite)
+        # hide_parameters: a failed statement's error (and its log line) must not show
+        # the values it wrote (an action's card, a chat, a token's hash)
+        engine = create_async_engine(url, pool_pre_ping=not sqlite, hide_parameters=True)
         if sqlite:
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         store = cls(engine, one_writer=sqlite)
@@ -133,12 +145,15 @@ class Store:
                 {"room": room.id, "seat": s.seat, "kind": s.kind, "name": s.name,
                  "token_hash": s.token_hash, "person": int(s.person)} for s in room.seats])
 
-    async def set_seat(self, room: str, seat: SeatRow) -> None:
+    async def set_seat(self, room: str, seat: SeatRow, host: int | None = None) -> None:
+        """Change one seat (and the room's host with it, if given)."""
         async with self._writing() as c:
             await c.execute(update(t.seats).where(t.seats.c.room == room,
                                                   t.seats.c.seat == seat.seat).values(
                 kind=seat.kind, name=seat.name, token_hash=seat.token_hash,
                 person=int(seat.person)))
+            if host is not None:
+                await c.execute(update(t.rooms).where(t.rooms.c.id == room).values(host=host))
 
     async def start(self, room: str, names: Sequence[str], seats: Sequence[SeatRow]) -> None:
         async with self._writing() as c:
@@ -149,19 +164,32 @@ class Store:
                     t.seats.c.room == room, t.seats.c.seat == seat.seat).values(
                     kind=seat.kind, name=seat.name, person=int(seat.person)))
 
+    _appends: GroupCommit[Append] | None = None  # made at the first append
+
     async def append(self, room: str, entry: LogEntry, finish: Finish | None = None) -> None:
-        """Commit one log entry (and the end of the game with it)."""
-        if finish is None:
-            async with self._writing() as c:
-                await _insert_entry(c, room, entry)
-            return
-        async with self._stats_lock, self._writing() as c:
-            await _insert_entry(c, room, entry)
-            await c.execute(update(t.rooms).where(t.rooms.c.id == room).values(status="over"))
-            await c.execute(insert(t.records).values(
-                room=room, record=json.dumps(finish.record), finished=time.time()))
-            for person in finish.people:
-                await _add_stats(c, *person)
+        """Commit one log entry (and the end of the game with it); return once committed.
+
+        The entries of many rooms that arrive together share one transaction (a group
+        commit); each caller still returns only after its own entry is committed."""
+        if self._appends is None:
+            self._appends = GroupCommit(self._append_group)
+        await self._appends.submit(Append(room, entry, finish))
+
+    async def _append_group(self, group: Sequence[Append]) -> None:
+        """One transaction for ``group``'s entries and the games they end."""
+        ends = [append for append in group if append.finish is not None]
+        async with self._stats_lock if ends else contextlib.nullcontext(), \
+                self._writing() as c:
+            await c.execute(insert(t.actions), [_entry_row(a.room, a.entry) for a in group])
+            for append in ends:
+                assert append.finish is not None
+                await c.execute(update(t.rooms).where(t.rooms.c.id == append.room)
+                                .values(status="over"))
+                await c.execute(insert(t.records).values(
+                    room=append.room, record=json.dumps(append.finish.record),
+                    finished=time.time()))
+                for person in append.finish.people:
+                    await _add_stats(c, *person)
 
     async def set_rematch(self, room: str, rematch: str) -> None:
         async with self._writing() as c:
@@ -250,10 +278,9 @@ def _upgrade(connection: Connection) -> None:
     command.upgrade(config, "head")
 
 
-async def _insert_entry(c: AsyncConnection, room: str, entry: LogEntry) -> None:
-    await c.execute(insert(t.actions).values(
-        room=room, seq=entry.seq, seat=entry.seat, kind=entry.kind, text=entry.text,
-        client_id=entry.client_id, created=time.time()))
+def _entry_row(room: str, entry: LogEntry) -> dict[str, Any]:
+    return {"room": room, "seq": entry.seq, "seat": entry.seat, "kind": entry.kind,
+            "text": entry.text, "client_id": entry.client_id, "created": time.time()}
 
 
 async def _add_stats(c: AsyncConnection, name: str, total: int, won: bool, rounds: int,

@@ -8,6 +8,7 @@ from tables and the public part once per version. A test checks that the output 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from threethirteen.actions import Action, Discard, Draw
@@ -16,6 +17,22 @@ from threethirteen.view import View
 
 _CARDS = tuple(str(Card.from_code(code)) for code in range(53))
 _ACTIONS: dict[tuple[int, int, int], str] = {}
+# A game keeps its rules and its finished rounds' results as the same objects from version
+# to version: their JSON is built once (keyed by identity, the object kept alongside so
+# that its id is not reused). Nobody changes these JSON values once built.
+_MEMO: dict[int, tuple[object, Any]] = {}
+MEMO_SIZE = 20_000
+
+
+def _once(value: object, build: Callable[[], Any]) -> Any:
+    found = _MEMO.get(id(value))
+    if found is not None and found[0] is value:
+        return found[1]
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    made = build()
+    _MEMO[id(value)] = (value, made)
+    return made
 
 
 def card_text(card: Card) -> str:
@@ -48,7 +65,7 @@ class ViewEncoder:
     def encode(self, view: View) -> dict[str, Any]:
         if self._public is None:
             self._public = {
-                "rules": view.rules.to_json(),
+                "rules": _once(view.rules, view.rules.to_json),
                 "players": list(view.players),
                 "round": view.round_number,
                 "playoff": view.playoff,
@@ -67,7 +84,7 @@ class ViewEncoder:
                 "final_turns_left": view.final_turns_left,
                 "false_outs": list(view.false_outs),
                 "totals": list(view.totals),
-                "results": [result.to_json() for result in view.results],
+                "results": [_once(result, result.to_json) for result in view.results],
                 "winners": None if view.winners is None else list(view.winners),
             }
         public = self._public
