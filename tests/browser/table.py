@@ -121,3 +121,26 @@ def rules_param(**rules: Any) -> str:
 CARD_NAME = re.compile(
     r"^((Ace|[2-9]|10|Jack|Queen|King) of (clubs|diamonds|hearts|spades)(, wild)?|Joker)$"
 )
+
+
+FOCUSED = """() => {
+  const e = document.activeElement;
+  return e ? (e.getAttribute('aria-label') || e.textContent.trim()) : '';
+}"""
+
+
+def focused(page: Page) -> str:
+    """The accessible name (or text) of the element with the keyboard's focus."""
+    name: str = page.evaluate(FOCUSED)
+    return name
+
+
+def tab_to(page: Page, names: set[str], limit: int = 60) -> str:
+    """Press Tab until the focus is on an element named one of ``names``; return which."""
+    seen = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        seen.append(focused(page))
+        if seen[-1] in names:
+            return seen[-1]
+    raise AssertionError(f"Tab never reached {names}: {seen}")

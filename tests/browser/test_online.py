@@ -71,7 +71,9 @@ def test_two_people_and_two_bots_play_a_room_to_the_end(server: str, browser: Br
         # Chat reaches the other person.
         ann.get_by_role("textbox", name="Message").fill("Good luck!")
         ann.get_by_role("button", name="Send").click()
-        expect(bob.locator(".chat")).to_contain_text("Ann: Good luck!")
+        expect(bob.locator("ol.chat")).to_contain_text("Ann: Good luck!")
+        # ... and is told in the one live region, the move log.
+        expect(bob.get_by_role("log")).to_contain_text("Ann says: Good luck!")
 
         turns = {"Ann": 0, "Bob": 0}
         reloaded = False

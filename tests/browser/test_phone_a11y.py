@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import re
 import time
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+from playwright.sync_api import Browser, Page, expect
 
 from browser.conftest import AXE
+from browser.fake import FakeRoom, view_json
 from browser.table import (
     HAND_CARD,
     button,
@@ -21,35 +21,6 @@ from browser.table import (
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 FOURTEEN = ["Ac", "2c", "3c", "4c", "5d", "6d", "7d", "8d", "Ks", "Kh", "Qs", "Jh", "Th", "*"]
-
-
-def view_json(hand: list[str], round_number: int = 11, wild: str = "K") -> dict[str, object]:
-    """A view of seat 0, to discard, in round 11 (13 dealt, one drawn)."""
-    return {
-        "seat": 0, "rules": {"rounds": 11, "players": 4},
-        "players": ["You", "Left", "Top", "Right"], "round": round_number, "playoff": False,
-        "seats": [0, 1, 2, 3], "wild": wild, "dealer": 3,
-        "phase": "discard", "turn": 0, "hand": hand, "hand_sizes": [len(hand), 13, 13, 13],
-        "stock_size": 40, "discard_pile": ["9s"], "pickups": [], "actions": ["0: draw stock"],
-        "reshuffled": False, "out": None, "final_turns_left": 0, "false_outs": [0, 0, 0, 0],
-        "totals": [12, 30, 7, 22], "results": [], "winners": None,
-        "legal": [f"0: discard {card}" for card in hand],
-    }
-
-
-def serve_fake_room(page: Page, view: dict[str, object]) -> None:
-    """Answer the room's WebSocket with one state, as the server would after `hello`."""
-    def handler(socket: WebSocketRoute) -> None:
-        def on_message(message: str | bytes) -> None:
-            if json.loads(message).get("type") == "hello":
-                analysis = {"deadwood": 5, "melds": [], "unmelded": [],
-                            "go_out_discards": [], "discards": []}
-                socket.send(json.dumps({"type": "state", "version": 40, "view": view,
-                                        "can_undo": False, "analysis": analysis}))
-        socket.on_message(on_message)
-    page.route_web_socket(re.compile(r"/ws/"), handler)
-    page.add_init_script(
-        "localStorage.setItem('three-thirteen.seat.fake', JSON.stringify({seat: 0, token: 't'}))")
 
 
 def strips(page: Page) -> list[dict[str, float]]:
@@ -65,7 +36,7 @@ def test_a_fourteen_card_hand_fits_a_phone_with_44px_targets(server: str, browse
     context = browser.new_context(**PHONE)
     try:
         page = context.new_page()
-        serve_fake_room(page, view_json(FOURTEEN))
+        FakeRoom(page, view_json(FOURTEEN))
         page.goto(f"{server}/r/fake")
         expect(page.locator(HAND_CARD)).to_have_count(14)
         boxes = strips(page)
@@ -84,6 +55,110 @@ def test_a_fourteen_card_hand_fits_a_phone_with_44px_targets(server: str, browse
         assert corner is not None and corner["width"] <= 22
         expect(page.get_by_role("button", name="King of spades, wild")).to_have_count(1)
         expect(page.get_by_role("button", name="Joker")).to_have_count(1)
+    finally:
+        context.close()
+
+
+BADGES = """() => [...document.querySelectorAll('button.hand-card')].flatMap((b) => {
+    const badge = b.querySelector('.badge');
+    if (!badge) return [];
+    const box = badge.getBoundingClientRect();
+    const points = [[box.left + 2, box.top + 2], [box.right - 2, box.bottom - 2],
+                    [(box.left + box.right) / 2, (box.top + box.bottom) / 2]];
+    const seen = points.map(([x, y]) => b.contains(document.elementFromPoint(x, y)));
+    return [{name: b.getAttribute('aria-label'), seen, right: box.right, bottom: box.bottom}];
+})"""
+
+
+def test_the_wild_badges_of_a_fourteen_card_hand_stay_visible_on_a_phone(
+    server: str, browser: Browser,
+) -> None:
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        FakeRoom(page, view_json(FOURTEEN))
+        page.goto(f"{server}/r/fake")
+        expect(page.locator(HAND_CARD)).to_have_count(14)
+        badges = page.evaluate(BADGES)
+        # Two kings (the wild rank) and the joker, each badge uncovered by the next card.
+        names = sorted(b["name"] for b in badges)
+        assert names == ["Joker", "King of hearts, wild", "King of spades, wild"]
+        for badge in badges:
+            assert all(badge["seen"]), badge
+            assert badge["right"] <= 360 and badge["bottom"] <= 740, badge
+    finally:
+        context.close()
+
+
+ROW = """() => {
+    const hand = document.querySelector('.hand');
+    const row = hand.querySelector('.hand-row');
+    const cards = row.querySelectorAll('button.hand-card');
+    const last = cards[cards.length - 1].querySelector('.card').getBoundingClientRect();
+    const first = cards[0].getBoundingClientRect();
+    return {hand: hand.getBoundingClientRect().width, row: last.right - first.left,
+            card: last.width, strip: first.width};
+}"""
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_the_hand_layout_uses_the_card_width_the_style_sheet_draws(
+    server: str, browser: Browser, large: bool,
+) -> None:
+    """One source of truth: the strips are computed from the card width on screen, so a
+    row of the 14-card hand spans the hand's width (a wider assumed card leaves a gap)."""
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        FakeRoom(page, view_json(FOURTEEN))
+        if large:
+            page.add_init_script(
+                "localStorage.setItem('three-thirteen.settings', JSON.stringify({large: true}))")
+        page.goto(f"{server}/r/fake")
+        expect(page.locator(HAND_CARD)).to_have_count(14)
+        page.wait_for_timeout(100)
+        row = page.evaluate(ROW)
+        assert row["card"] == (64 if large else 58), row
+        assert row["hand"] - 8 <= row["row"] <= row["hand"] + 0.5, row
+        assert row["strip"] >= 44, row
+    finally:
+        context.close()
+
+
+def touch(client: object, kind: str, x: float, y: float) -> None:
+    points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+    client.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})  # type: ignore[attr-defined]
+
+
+def test_a_card_is_dragged_into_place_by_touch(server: str, browser: Browser) -> None:
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        FakeRoom(page, view_json(FOURTEEN))
+        page.goto(f"{server}/r/fake")
+        cards = page.locator(HAND_CARD)
+        expect(cards).to_have_count(14)
+        before = [c.get_attribute("aria-label") for c in cards.all()]
+        start = cards.nth(0).bounding_box()
+        end = cards.nth(4).bounding_box()
+        assert start and end
+        client = context.new_cdp_session(page)
+        x, y = start["x"] + 12, start["y"] + start["height"] / 2
+        touch(client, "touchStart", x, y)
+        target = end["x"] + end["width"] - 4
+        for step in range(1, 11):
+            touch(client, "touchMove", x + (target - x) * step / 10, y + 2)
+            page.wait_for_timeout(16)
+        touch(client, "touchEnd", target, y + 2)
+        expect(cards.first).not_to_have_attribute("aria-label", before[0] or "")
+        after = [c.get_attribute("aria-label") for c in cards.all()]
+        assert after.index(before[0]) == 4, after
+        assert sorted(after, key=str) == sorted(before, key=str)
+        # A drag chooses nothing, and the page did not scroll sideways.
+        expect(page.locator(f"{HAND_CARD}[aria-pressed=true]")).to_have_count(0)
+        expect(page.locator(f"{HAND_CARD}.dragging")).to_have_count(0)
+        # The card settles into its place (after its short transition).
+        page.wait_for_function("document.scrollingElement.scrollWidth <= 360")
     finally:
         context.close()
 

@@ -11,10 +11,12 @@ from browser.table import (
     HAND_CARD,
     button,
     choose_discard,
+    focused,
     play_game,
     play_turn_by_mouse,
     rules_param,
     settle,
+    tab_to,
     wait_for_change,
 )
 
@@ -36,26 +38,29 @@ def test_a_whole_game_against_three_computers_by_mouse(server: str, page: Page) 
 
 
 def play_turn_by_keyboard(page: Page) -> None:
-    """s draws; Tab reaches the hand; arrows move; Space chooses; Enter on Discard plays."""
-    page.keyboard.press("s")
+    """Tab to Draw from stock and press Enter; the focus goes to the card drawn; arrows
+    move along the hand; Space chooses; Tab to Discard (or Go out) and Enter plays."""
+    tab_to(page, {"Draw from stock"})
+    page.keyboard.press("Enter")
     expect(page.locator(".table-page[data-phase=discard][data-my-turn=true]")).to_have_count(1)
     target = choose_discard(page).get_attribute("aria-label")
-    page.locator(HAND_CARD).first.focus()
+    page.wait_for_function("document.activeElement.matches('button.hand-card')")
     for _ in range(20):
-        focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
-        if focused == target:
+        if focused(page) == target:
             break
-        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight" if _ < 14 else "ArrowLeft")
+    assert focused(page) == target
     page.keyboard.press("Space")
     expect(page.locator(f"{HAND_CARD}[aria-pressed=true]")).to_have_count(1)
-    page.keyboard.press("o" if button(page, "Go out").is_enabled() else "d")
+    tab_to(page, {"Go out" if button(page, "Go out").is_enabled() else "Discard"})
+    page.keyboard.press("Enter")
     settle(page, lambda: page.keyboard.press("Enter"))  # "Yes, go out" has the focus
 
 
 def test_a_whole_game_by_keyboard_alone(server: str, page: Page) -> None:
     page.goto(f"{server}/")
-    # From the lobby: Tab to the "Play" form's controls, then start with the keyboard.
-    page.get_by_role("link", name="Play now").focus()
+    # From the lobby: Tab to "Play now" and start with the keyboard.
+    tab_to(page, {"Play now"})
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(r"/r/[^/]+$"))
     page.goto(f"{server}/play?opponents=3&level=random&rules={rules_param(rounds=2)}")
@@ -75,6 +80,43 @@ def test_a_whole_game_by_keyboard_alone(server: str, page: Page) -> None:
             raise AssertionError(f"unexpected {found}: {page.get_by_role('log').inner_text()}")
     assert turns >= 2
     expect(page.get_by_role("heading", name="Game over")).to_be_visible()
+    expect(page.get_by_role("dialog", name="Game over")).to_be_visible()
+    assert page.evaluate("document.querySelector('[role=dialog]').contains(document.activeElement)")
+
+
+def test_undo_takes_a_discard_back_against_computers(server: str, page: Page) -> None:
+    """A lone person may take back a discard before the computers move on (the server's
+    short pause): the card comes back to the hand and it is their turn to discard again."""
+    page.goto(f"{server}/play?opponents=1&level=random&rules={rules_param(rounds=3)}")
+    log = page.get_by_role("log")
+    for _ in range(8):
+        found = wait_for_change(page)
+        if found == "results":
+            button(page, "Next round").click()
+            continue
+        if found != "draw":
+            raise AssertionError(f"unexpected {found}")
+        button(page, "Draw from stock").click()
+        card = choose_discard(page)
+        name = card.get_attribute("aria-label") or ""
+        card.click()
+        button(page, "Discard").click()
+        if page.get_by_role("alertdialog").count():
+            button(page, "No, just discard").click()
+        refusals = log.locator("p", has_text="Not done:").count()
+        expect(button(page, "Undo")).to_be_enabled()
+        button(page, "Undo").click()
+        taken_back = log.locator("p", has_text="A move was taken back")
+        refused = log.locator("p", has_text="Not done:").nth(refusals)
+        expect(taken_back.or_(refused)).to_have_count(1)
+        if taken_back.count() == 0:
+            continue  # the computers were quicker this time: try on the next turn
+        expect(page.locator(".table-page[data-phase=discard][data-my-turn=true]")).to_have_count(1)
+        expect(page.get_by_role("button", name=name, exact=True)).to_have_count(1)
+        expect(page.get_by_label(re.compile(r"^Discard pile: "))).not_to_have_attribute(
+            "aria-label", f"Discard pile: {name}")
+        return
+    raise AssertionError("no undo was accepted in eight turns")
 
 
 def test_the_names_of_section_6(server: str, page: Page) -> None:
@@ -101,7 +143,11 @@ def test_the_names_of_section_6(server: str, page: Page) -> None:
     expect(page.locator(f"{HAND_CARD}[aria-pressed=true]")).to_have_count(1)
     # Hint: the expert's options with expected points.
     button(page, "Hint").click()
-    expect(page.get_by_label("Hint")).to_contain_text(re.compile(r"(Discard|Go out with) .+: \d"))
+    hint = page.get_by_role("region", name="Hint")
+    expect(hint).to_contain_text(re.compile(r"(Discard|Go out with) .+: \d"))
+    # The answer is told in the one live region too.
+    told = re.compile(r"Hint: (Discard|Go out with) .+ \d")
+    expect(page.get_by_role("log")).to_contain_text(told)
     name = card.get_attribute("aria-label") or ""
     button(page, "Discard").click()
     if page.locator("[role=alertdialog]").count():

@@ -8,12 +8,14 @@ export class ApiError extends Error {
 }
 
 async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  return send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), token);
+}
+
+async function send<T>(method: string, path: string, json?: string, token?: string): Promise<T> {
   const headers: Record<string, string> = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (json !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
-  const response = await fetch(path, {
-    method, headers, body: body === undefined ? null : JSON.stringify(body),
-  });
+  const response = await fetch(path, { method, headers, body: json ?? null });
   const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
     throw new ApiError(response.status, String(data["reason"] ?? "error"),
@@ -35,11 +37,21 @@ export interface RoomOptions {
   round_pause_seconds?: number | null;
 }
 
-export function createRoom(name: string, rules: Rules, seats: string[],
-  options?: RoomOptions): Promise<Seated> {
+/** The body of POST /api/rooms. `seed` (decimal digits, 0..2**63-1) is written as a JSON
+ * number digit for digit: a JavaScript number would round one above 2**53. */
+export function roomBody(name: string, rules: Rules, seats: string[],
+  options?: RoomOptions, seed?: string): string {
   const body: Record<string, unknown> = { name, rules, seats };
   if (options) body["options"] = options;
-  return call<Seated>("POST", "/api/rooms", body);
+  const json = JSON.stringify(body);
+  if (seed === undefined) return json;
+  if (!/^\d+$/.test(seed)) throw new Error(`not a seed: ${JSON.stringify(seed)}`);
+  return `${json.slice(0, -1)},"seed":${seed}}`;
+}
+
+export function createRoom(name: string, rules: Rules, seats: string[],
+  options?: RoomOptions, seed?: string): Promise<Seated> {
+  return send<Seated>("POST", "/api/rooms", roomBody(name, rules, seats, options, seed));
 }
 
 export async function joinRoom(room: string, name: string): Promise<Seated> {
@@ -87,8 +99,10 @@ export interface RecordTurn {
 
 export interface RecordRound {
   number: number;
-  wild: string | null; // null in a playoff round: only jokers are wild
+  wild: string; // the wild rank: "K" in a playoff round
   dealer: number;
+  playoff?: boolean; // true for a playoff round, absent otherwise
+  seats?: number[]; // a playoff's seats in play
   deal: { hands: string[][]; upcard: string | null; stock: string[] };
   turns: RecordTurn[];
   end: "out" | "stock_empty";

@@ -106,6 +106,11 @@ export class HandState {
     if (code !== null) this.play(code, goOut);
   }
 
+  /** Close "Go out?" without playing: the card stays chosen. */
+  cancel(): void {
+    this.confirming.value = null;
+  }
+
   private play(code: string, out: boolean): void {
     this.chosen.value = null;
     this.store.discard(code, out);

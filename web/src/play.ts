@@ -6,6 +6,19 @@ export const LEVELS = ["random", "easy", "greedy", "medium", "expert"] as const;
 export interface QuickGame {
   seats: string[];
   rules: Rules;
+  /** The deal's seed in decimal digits (it may exceed a JavaScript number's exact range). */
+  seed?: string;
+}
+
+const MAX_SEED = 2n ** 63n - 1n;
+
+/** A seed as the server takes it: a whole number from 0 to 2**63 - 1, in decimal digits. */
+export function readSeed(text: string): string {
+  const digits = text.trim();
+  if (!/^\d{1,19}$/.test(digits) || BigInt(digits) > MAX_SEED) {
+    throw new Error(`seed must be a whole number from 0 to ${MAX_SEED}, not ${JSON.stringify(text)}`);
+  }
+  return BigInt(digits).toString();
 }
 
 /** Read the address' parameters; throws an Error whose message a person can read. */
@@ -36,13 +49,12 @@ export function quickGame(params: URLSearchParams): QuickGame {
   }
   const preset = params.get("preset");
   if (preset) rules = { preset, ...rules };
-  const seed = params.get("seed");
-  if (seed !== null && seed !== "") {
-    const value = Number(seed);
-    if (!Number.isSafeInteger(value) || value < 0) throw new Error("seed must be a whole number");
-  }
+  const seedText = params.get("seed");
+  const seed = seedText !== null && seedText !== "" ? readSeed(seedText) : undefined;
   const seats = ["human", ...Array.from({ length: opponents }, (_, i) => levels[levels.length === 1 ? 0 : i]!)];
-  return { seats, rules: { ...rules, players: seats.length } };
+  const game: QuickGame = { seats, rules: { ...rules, players: seats.length } };
+  if (seed !== undefined) game.seed = seed;
+  return game;
 }
 
 /** The address of a quick game. */

@@ -76,6 +76,8 @@ export interface RoomInfo {
   host?: number;
   options?: Record<string, unknown>;
   rules?: Rules;
+  /** The rematch room someone made from this finished room; accept it by sending `rematch`. */
+  rematch?: string | null;
 }
 
 export interface HintOption {

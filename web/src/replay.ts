@@ -24,6 +24,12 @@ function remove(hand: string[], card: string): void {
   hand.splice(at, 1);
 }
 
+/** The cards each playing seat was dealt (a seat sitting out a playoff holds none). */
+function dealt(round: RecordRound): number {
+  const playing = round.seats ?? round.deal.hands.map((_, seat) => seat);
+  return round.deal.hands[playing[0] ?? 0]?.length ?? 0;
+}
+
 export function framesOf(record: GameRecord): Frame[] {
   const frames: Frame[] = [];
   const totals = record.players.map(() => 0);
@@ -33,7 +39,7 @@ export function framesOf(record: GameRecord): Frame[] {
     let stock = round.deal.stock.length;
     const name = (seat: number) => record.players[seat] ?? `Seat ${seat + 1}`;
     frames.push({ round: r, turn: 0, hands: hands.map((h) => [...h]), pile: [...pile], stock,
-      text: `Round ${round.number}: ${hands[0]?.length ?? 0} cards each, ${round.wild === null ? "only jokers" : rankPlural(round.wild)} wild; ${name(round.dealer)} dealt.`,
+      text: `${round.playoff ? "Playoff round" : `Round ${round.number}`}: ${dealt(round)} cards each, ${rankPlural(round.wild)} wild; ${name(round.dealer)} dealt.`,
       result: false, totals: [...totals], mover: null });
     round.turns.forEach((turn, t) => {
       if (turn.reshuffle) {
@@ -52,10 +58,12 @@ export function framesOf(record: GameRecord): Frame[] {
         text: `${name(turn.seat)} ${drew}, discarded ${cardName(turn.discard)}${out}.`,
         result: false, totals: [...totals], mover: turn.seat });
     });
-    round.result.forEach((seat, i) => { totals[i] = (totals[i] ?? 0) + seat.points; });
+    // The record marks a playoff round; its points decide the tie and are not added to the totals.
+    if (!round.playoff) round.result.forEach((seat, i) => { totals[i] = (totals[i] ?? 0) + seat.points; });
+    const title = round.playoff ? "Playoff round" : `Round ${round.number}`;
     const how = round.out !== null ? `${name(round.out)} went out` : "the stock ran out";
     frames.push({ round: r, turn: round.turns.length, hands: hands.map((h) => [...h]), pile: [...pile], stock,
-      text: `Round ${round.number} over: ${how}. ${round.result.map((s, i) => `${name(i)} ${s.points}`).join(", ")}.`,
+      text: `${title} over: ${how}. ${round.result.map((s, i) => `${name(i)} ${s.points}`).join(", ")}.`,
       result: true, totals: [...totals], mover: null });
   });
   return frames;

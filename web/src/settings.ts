@@ -11,10 +11,12 @@ interface Saved {
   motion: Motion;
   speed: Speed;
   name: string;
+  /** Single-key shortcuts at the table (s, p, d, o, h, u); a person may turn them off. */
+  shortcuts: boolean;
 }
 
 const KEY = "three-thirteen.settings";
-const DEFAULTS: Saved = { deck: "two", large: false, motion: "auto", speed: "normal", name: "" };
+const DEFAULTS: Saved = { deck: "two", large: false, motion: "auto", speed: "normal", name: "", shortcuts: true };
 
 function load(): Saved {
   try {
@@ -27,6 +29,7 @@ function load(): Saved {
       motion: data.motion === "on" || data.motion === "off" ? data.motion : "auto",
       speed: data.speed === "slow" || data.speed === "fast" ? data.speed : "normal",
       name: typeof data.name === "string" ? data.name.slice(0, 40) : "",
+      shortcuts: data.shortcuts !== false,
     };
   } catch {
     return { ...DEFAULTS };
@@ -39,13 +42,14 @@ export const largeCards = signal(saved.large);
 export const motion = signal<Motion>(saved.motion);
 export const speed = signal<Speed>(saved.speed);
 export const playerName = signal(saved.name);
+export const shortcuts = signal(saved.shortcuts);
 
 /** Write the settings back and mirror them on <html> for the style sheet. */
 export function persistSettings(root: HTMLElement | null): () => void {
   return effect(() => {
     const data: Saved = {
       deck: deck.value, large: largeCards.value, motion: motion.value,
-      speed: speed.value, name: playerName.value,
+      speed: speed.value, name: playerName.value, shortcuts: shortcuts.value,
     };
     try {
       globalThis.localStorage?.setItem(KEY, JSON.stringify(data));

@@ -8,7 +8,9 @@ import type {
 } from "./protocol";
 import type { Status } from "./socket";
 import { cardName } from "./cards";
-import { describeAction, parseAction, roundBanner, roundSummary, seatName } from "./words";
+import {
+  describeAction, hintLine, parseAction, roundBanner, roundSummary, seatName, statusLine,
+} from "./words";
 
 export interface LogLine {
   readonly key: number;
@@ -63,6 +65,9 @@ export class TableStore {
     const view = this.view.value;
     return view !== null && view.seat !== null && view.turn === view.seat;
   });
+  /** Someone made a rematch room (the room says so), or this person's seat in it is known. */
+  readonly rematchOffered = computed(() =>
+    this.rematch.value !== null || (this.room.value?.rematch ?? null) !== null);
   readonly gameOver = computed(() => this.view.value?.phase === "over");
   /** The results to show now (a round just ended and the person has not gone on). */
   readonly roundToShow = computed(() => {
@@ -89,16 +94,21 @@ export class TableStore {
           break;
         case "error":
           this.waiting.value = false;
-          if (message.reason !== "stale-version") this.error.value = message.message;
+          if (message.reason !== "stale-version") {
+            this.error.value = message.message;
+            this.addLines([`Not done: ${message.message}`], "info");
+          }
           break;
         case "chat": {
           const name = message.name ?? "Spectator";
           this.chat.value = [...this.chat.value.slice(-LOG_LIMIT + 1),
             { key: this.nextKey++, seat: message.seat, name, text: message.text }];
+          this.addLines([`${name} says: ${message.text}`], "chat");
           break;
         }
         case "hint":
           this.hint.value = message.options;
+          this.addLines([hintLine(message.options, this.view.value?.wild ?? null)], "info");
           break;
         case "presence": {
           const room = this.room.value;
@@ -126,8 +136,12 @@ export class TableStore {
     });
   }
 
+  /** The connection's state; a change after the first connection is told in the log. */
   setStatus(status: Status): void {
+    const before = this.status.value;
     this.status.value = status;
+    const line = statusLine(before, status);
+    if (line !== null) this.addLines([line], "info");
   }
 
   // --- what the person does: each sends one message ---
@@ -174,7 +188,8 @@ export class TableStore {
     this.connection?.send({ type: "start" });
   }
 
-  /** Ask for a rematch, or accept the one another person made (the server sent its seat). */
+  /** Ask for a rematch, or accept the one another person made: either way the server
+   * answers this socket with the person's seat in the rematch room. */
   askRematch(): void {
     if (this.rematch.value !== null) {
       this.rematchAsked.value = true;
@@ -291,10 +306,10 @@ export class TableStore {
     return lines;
   }
 
-  private addLines(texts: string[]): void {
+  private addLines(texts: string[], kind?: LogLine["kind"]): void {
     const added = texts.map((text) => ({
-      key: this.nextKey++, text, kind: text.startsWith("Round") || text.startsWith("Playoff")
-        ? "round" as const : "move" as const,
+      key: this.nextKey++, text, kind: kind ?? (text.startsWith("Round") || text.startsWith("Playoff")
+        ? "round" as const : "move" as const),
     }));
     this.log.value = [...this.log.value, ...added].slice(-LOG_LIMIT);
   }

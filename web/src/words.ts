@@ -1,6 +1,7 @@
 /** Moves and events in words, for the move log and the live region (INTERFACES.md §6). */
 import { cardName, rankPlural } from "./cards";
-import type { RoundResult, View } from "./protocol";
+import type { HintOption, RoundResult, View } from "./protocol";
+import type { Status } from "./socket";
 
 /** What a seat is called on this screen: "You" for one's own seat, else its name. */
 export function seatName(view: Pick<View, "players" | "seat">, seat: number): string {
@@ -48,20 +49,31 @@ export function describeAction(
   return action.verb === "out" ? [discarded, `${who} went out`] : [discarded];
 }
 
-/** "Round 3 of 11: 5 cards each, Fives are wild". */
+/** The cards each playing seat was dealt, read from the view: every seat in play holds
+ * that many, except the one to discard, which holds one more. */
+export function dealtSize(view: Pick<View, "hand_sizes" | "seats">): number {
+  const sizes = view.seats.map((seat) => view.hand_sizes[seat] ?? 0);
+  return sizes.length ? Math.min(...sizes) : 0;
+}
+
+/** "Round 3 of 11: 5 cards each, Fives are wild"; a playoff says the view's wild rank too
+ * ("Playoff round: 13 cards each, Kings are wild"). */
 export function roundBanner(view: Pick<View, "round" | "rules" | "wild" | "playoff" | "hand_sizes" | "seats">): string {
   const rounds = Number(view.rules["rounds"] ?? 11);
-  const dealt = view.playoff ? 13 : view.round + 2;
   const title = view.playoff ? "Playoff round" : `Round ${view.round} of ${rounds}`;
-  const wild = view.playoff ? "only jokers are wild" : `${rankPlural(view.wild)} are wild`;
-  return `${title}: ${dealt} cards each, ${wild}`;
+  return `${title}: ${dealtSize(view)} cards each, ${rankPlural(view.wild)} are wild`;
 }
 
 /** The banner on a phone: "Round 3/11 · 5 cards · Fives wild". */
-export function shortBanner(view: Pick<View, "round" | "rules" | "wild" | "playoff">): string {
+export function shortBanner(view: Pick<View, "round" | "rules" | "wild" | "playoff" | "hand_sizes" | "seats">): string {
   const rounds = Number(view.rules["rounds"] ?? 11);
-  if (view.playoff) return "Playoff · 13 cards · jokers wild";
-  return `Round ${view.round}/${rounds} · ${view.round + 2} cards · ${rankPlural(view.wild)} wild`;
+  const title = view.playoff ? "Playoff" : `Round ${view.round}/${rounds}`;
+  return `${title} · ${dealtSize(view)} cards · ${rankPlural(view.wild)} wild`;
+}
+
+/** The wild rank in words for the felt: "Kings wild". */
+export function wildText(wild: string): string {
+  return `${rankPlural(wild)} wild`;
 }
 
 /** "Left went out: You 12, Left 0, Top 25, Right 7". */
@@ -80,4 +92,30 @@ export function winnersText(view: Pick<View, "players" | "seat">, winners: numbe
   const names = winners.map((seat) => seatName(view, seat));
   if (names.length === 1) return names[0] === "You" ? "You win" : `${names[0]} wins`;
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the win`;
+}
+
+/** A hint's move for people: "Draw from the stock", "Discard 7 of hearts", "Go out with Joker". */
+export function hintText(text: string, wild: string | null): string {
+  const action = parseAction(text.includes(":") ? text : `0: ${text}`);
+  if (!action) return text;
+  if (action.verb === "draw") return action.argument === "stock" ? "Draw from the stock" : "Take the discard";
+  const card = cardName(action.argument, wild);
+  return action.verb === "out" ? `Go out with ${card}` : `Discard ${card}`;
+}
+
+/** The hint for the move log: "Hint: Discard 7 of hearts 4.2, Draw from the stock 6.0
+ * (expected points, lower is better)". */
+export function hintLine(options: HintOption[], wild: string | null): string {
+  if (options.length === 0) return "Hint: no move to suggest";
+  const best = options.slice(0, 3).map((option) => `${hintText(option.action, wild)} ${option.expected.toFixed(1)}`);
+  return `Hint: ${best.join(", ")} (expected points, lower is better)`;
+}
+
+/** A change of the connection worth telling, or null (the first connection is not). */
+export function statusLine(before: Status, now: Status): string | null {
+  if (before === now) return null;
+  if (now === "reconnecting") return "Connection lost: reconnecting...";
+  if (now === "open" && before === "reconnecting") return "Connected again";
+  if (now === "closed") return "Disconnected";
+  return null;
 }

@@ -72,7 +72,7 @@ describe("TableStore: views in", () => {
     const { store } = table();
     store.receive({ type: "state", version: 9, view: makeView({ turn: 3, phase: "discard", out: 1 }) });
     store.receive({ type: "state", version: 10, action: "3: discard Kd", view: makeView({
-      round: 2, wild: "4", hand: ["2c", "3c", "4c", "5c"],
+      round: 2, wild: "4", hand: ["2c", "3c", "4c", "5c"], hand_sizes: [4, 4, 4, 4],
       results: [{ number: 1, wild: "3", dealer: 3, end: "out", out: 1, playoff: false,
         result: [{ melds: [], deadwood: ["Kd"], points: 10 }, { melds: [["7h", "8h", "9h"]], deadwood: [], points: 0 },
           { melds: [], deadwood: ["5s"], points: 5 }, { melds: [], deadwood: ["2s"], points: 2 }] }] }) });
@@ -130,6 +130,55 @@ describe("TableStore: views in", () => {
     expect(store.error.value).toBeNull();
     store.receive({ type: "error", reason: "not-your-turn", message: "It is not your turn" });
     expect(store.error.value).toBe("It is not your turn");
+  });
+});
+
+describe("TableStore: a rematch another person made", () => {
+  it("is offered when the room names it, and accepted by sending rematch", () => {
+    const { store, connection } = table();
+    const room = { room: "r", status: "over" as const, seats: [
+      { kind: "human", name: "Ann", connected: true }, { kind: "human", name: "Bob", connected: true }] };
+    store.receive({ type: "room", room: { ...room, rematch: null } });
+    expect(store.rematchOffered.value).toBe(false);
+    store.receive({ type: "room", room: { ...room, rematch: "r2" } });
+    expect(store.rematchOffered.value).toBe(true);
+    store.askRematch();
+    expect(connection.messages).toEqual([{ type: "rematch" }]);
+    expect(store.rematchAsked.value).toBe(true);
+  });
+});
+
+describe("TableStore: events told in the one log", () => {
+  it("tells a refusal, but not a stale version", () => {
+    const { store } = table();
+    store.receive({ type: "state", version: 1, view: makeView() });
+    store.receive({ type: "error", reason: "stale-version", message: "stale" });
+    store.receive({ type: "error", reason: "not-your-turn", message: "It is not your turn" });
+    expect(texts(store).slice(1)).toEqual(["Not done: It is not your turn"]);
+  });
+
+  it("tells the connection lost and found again, not the first connection", () => {
+    const { store } = table();
+    store.setStatus("open");
+    store.setStatus("reconnecting");
+    store.setStatus("reconnecting");
+    store.setStatus("open");
+    store.setStatus("closed");
+    expect(texts(store)).toEqual(["Connection lost: reconnecting...", "Connected again", "Disconnected"]);
+  });
+
+  it("tells chat lines and hint answers", () => {
+    const { store } = table();
+    store.receive({ type: "state", version: 1, view: makeView({ wild: "K" }) });
+    store.receive({ type: "chat", seat: 1, name: "Bob", text: "hi" });
+    store.receive({ type: "chat", seat: null, name: null, text: "go Ann" });
+    store.receive({ type: "hint", id: "x", options: [
+      { action: "discard Kd", expected: 3.5 }, { action: "draw stock", expected: 6 }] });
+    expect(texts(store).slice(1)).toEqual([
+      "Bob says: hi", "Spectator says: go Ann",
+      "Hint: Discard King of diamonds, wild 3.5, Draw from the stock 6.0 (expected points, lower is better)",
+    ]);
+    expect(store.log.value.slice(1).map((line) => line.kind)).toEqual(["chat", "chat", "info"]);
   });
 });
 

@@ -8,6 +8,7 @@ import type { RefObject } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { cardName } from "../cards";
 import type { HandState } from "../handstate";
+import { largeCards } from "../settings";
 import { CardFace } from "./Card";
 
 const MIN_STRIP = 44;
@@ -30,30 +31,42 @@ export function handLayout(count: number, width: number, card: number): HandLayo
   return { rows: 1, perRow: count, strip: card };
 }
 
-function useWidth(): [RefObject<HTMLDivElement | null>, number] {
+const DEFAULT_CARD_PX = 70;
+
+/** The card width the style sheet gives (`--card-w`: it changes with the screen and the
+ * Large cards setting), so that the layout and the drawing agree. */
+function cardWidthOf(element: HTMLElement | null): number {
+  if (!element) return DEFAULT_CARD_PX;
+  const value = Number.parseFloat(getComputedStyle(element).getPropertyValue("--card-w"));
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_CARD_PX;
+}
+
+/** The hand's width and the card width, measured again when either may have changed. */
+function useMeasure(): [RefObject<HTMLDivElement | null>, number, number] {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(800);
+  const [size, setSize] = useState({ width: 800, card: DEFAULT_CARD_PX });
+  const large = largeCards.value; // the setting changes --card-w on <html>
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    const measure = () => setSize({ width: element.clientWidth, card: cardWidthOf(element) });
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
-  return [ref, width];
+  }, [large]);
+  return [ref, size.width, size.card];
 }
 
 interface Props {
   hand: HandState;
   wild: string | null;
-  cardWidth: number;
   onPlay: () => void;
   fresh: ReadonlySet<string>;
 }
 
-export function Hand({ hand, wild, cardWidth, onPlay, fresh }: Props) {
-  const [ref, width] = useWidth();
+export function Hand({ hand, wild, onPlay, fresh }: Props) {
+  const [ref, width, cardWidth] = useMeasure();
   const items = hand.items.value;
   const chosen = hand.chosen.value;
   const tapped = hand.arranging.value;
@@ -150,7 +163,7 @@ export function Hand({ hand, wild, cardWidth, onPlay, fresh }: Props) {
                 class={`hand-card${pressed ? " chosen" : ""}${moving ? " dragging" : ""}${fresh.has(item.key) ? " fresh" : ""}`}
                 aria-label={cardName(item.code, wild)} aria-pressed={pressed ? "true" : "false"}
                 data-card={item.code}
-                style={moving ? { transform: `translate(${dragging.dx}px, ${dragging.dy}px)` } : undefined}
+                style={{ transform: moving ? `translate(${dragging.dx}px, ${dragging.dy}px)` : "" }}
                 onPointerDown={(e) => pointerDown(item.key, e)}
                 onPointerMove={pointerMove} onPointerUp={pointerUp}
                 onPointerCancel={() => { drag.current = null; setDragging(null); }}

@@ -22,7 +22,7 @@ export function PlayPage({ params }: { params: URLSearchParams }) {
       setError((problem as Error).message);
       return;
     }
-    createRoom(playerName.value.trim() || "You", game.rules, game.seats)
+    createRoom(playerName.value.trim() || "You", game.rules, game.seats, undefined, game.seed)
       .then((answer) => {
         saveSeat(answer.room, answer.seat, answer.token);
         navigate(`/r/${encodeURIComponent(answer.room)}`, true);

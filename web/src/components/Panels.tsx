@@ -39,7 +39,7 @@ export function MoveLog({ lines }: { lines: LogLine[] }) {
     <section class="panel log-panel" aria-labelledby="log-title">
       <h2 id="log-title">Moves</h2>
       <div class="move-log" ref={ref} role="log" aria-live="polite" aria-relevant="additions" aria-labelledby="log-title" tabIndex={0}>
-        {lines.map((line) => <p key={line.key} class={line.kind}>{line.text}</p>)}
+        {lines.map((line) => <p key={line.key} class={`log-${line.kind}`}>{line.text}</p>)}
       </div>
     </section>
   );

@@ -43,7 +43,7 @@ export function ReplayPage({ room }: { room: string }) {
   const wild = round.wild;
   const view = { players: record.players, seat: null };
   const results = record.rounds.slice(0, frame.result ? frame.round + 1 : frame.round).map((r) => ({
-    number: r.number, wild: r.wild ?? "", dealer: r.dealer, end: r.end, out: r.out, playoff: r.wild === null, result: r.result,
+    number: r.number, wild: r.wild, dealer: r.dealer, end: r.end, out: r.out, playoff: r.playoff === true, result: r.result,
   }));
   return (
     <main class="replay" id="main">

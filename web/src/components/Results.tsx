@@ -4,10 +4,11 @@ import { cardName } from "../cards";
 import type { RoundResult, View } from "../protocol";
 import { roundSummary, seatName, winnersText } from "../words";
 import { CardFace } from "./Card";
+import { Dialog } from "./Dialog";
 import { ScoreSheet } from "./ScoreSheet";
 
 export function OpenHands({ view, result }: { view: Pick<View, "players" | "seat">; result: RoundResult }) {
-  const wild = result.playoff ? null : result.wild;
+  const wild = result.wild;
   return (
     <ul class="open-hands">
       {result.result.map((seat, index) => (
@@ -39,19 +40,18 @@ export function RoundResults({ view, result, onNext, pauseUntil }: {
 }) {
   const seconds = typeof pauseUntil === "number" ? Math.max(0, Math.round((pauseUntil - Date.now()) / 1000)) : null;
   return (
-    <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="results-title">
+    <Dialog labelledBy="results-title" onClose={onNext}>
       <div class="sheet">
         <h2 id="results-title">Round {result.number} results</h2>
         <p class="summary">{roundSummary(view, result)}</p>
         <OpenHands view={view} result={result} />
         <ScoreSheet view={view} results={view.results} />
         <div class="sheet-actions">
-          {/* biome-ignore lint: autofocus helps keyboard players continue */}
           <button type="button" class="primary" onClick={onNext} autoFocus>Next round</button>
           {seconds !== null && <span class="muted">The next round starts by itself in about {seconds} s.</span>}
         </div>
       </div>
-    </div>
+    </Dialog>
   );
 }
 

@@ -1,6 +1,8 @@
 /** Every rules option with its meaning, starting from a preset (INTERFACES.md §1). */
+import { useState } from "preact/hooks";
 import catalog from "../rules-options.json";
 import type { Rules } from "../protocol";
+import { readRuleNumber } from "../ruleinput";
 
 interface OptionInfo {
   name: string;
@@ -38,8 +40,14 @@ export function RulesForm({ preset, changes, onPreset, onChange, idPrefix }: {
   preset: string; changes: Rules; idPrefix: string;
   onPreset: (preset: string) => void; onChange: (changes: Rules) => void;
 }) {
+  // What is wrong with a number typed into a field, by option; the rules keep the last good value.
+  const [errors, setErrors] = useState<Record<string, { text: string; error: string }>>({});
   function set(name: string, value: unknown) {
     onChange({ ...changes, [name]: value });
+  }
+  function setError(name: string, wrong: { text: string; error: string } | null) {
+    const { [name]: _, ...rest } = errors;
+    setErrors(wrong === null ? rest : { ...rest, [name]: wrong });
   }
   return (
     <div class="rules-form">
@@ -54,7 +62,9 @@ export function RulesForm({ preset, changes, onPreset, onChange, idPrefix }: {
           {OPTIONS.filter((option) => option.name !== "players").map((option) => {
             const id = `${idPrefix}-${option.name}`;
             const value = effective(preset, changes, option.name);
-            const help = `${id}-help`;
+            const wrong = errors[option.name];
+            const error = wrong?.error;
+            const help = error ? `${id}-help ${id}-error` : `${id}-help`;
             let control;
             if (option.kind === "switch") {
               control = <input id={id} type="checkbox" checked={value === true} aria-describedby={help}
@@ -67,14 +77,15 @@ export function RulesForm({ preset, changes, onPreset, onChange, idPrefix }: {
                 </select>
               );
             } else {
-              const word = option.kind === "number-or" ? (option.word ?? "none") : null;
               control = (
                 <input id={id} type="text" inputMode="numeric" aria-describedby={help}
-                  value={value === null ? "none" : String(value)} size={6}
+                  aria-invalid={error ? "true" : undefined}
+                  value={wrong ? wrong.text : value === null ? "none" : String(value)} size={6}
                   onChange={(e) => {
-                    const text = (e.target as HTMLInputElement).value.trim();
-                    if (word !== null && (text === "" || text === word)) set(option.name, option.word ?? null);
-                    else if (/^-?\d+$/.test(text)) set(option.name, Number(text));
+                    const text = (e.target as HTMLInputElement).value;
+                    const reading = readRuleNumber(text, option);
+                    setError(option.name, reading.ok ? null : { text, error: reading.error });
+                    if (reading.ok) set(option.name, reading.value);
                   }} />
               );
             }
@@ -82,7 +93,8 @@ export function RulesForm({ preset, changes, onPreset, onChange, idPrefix }: {
               <div class="option" key={option.name}>
                 <label for={id}>{label(option.name)}</label>
                 {control}
-                <p class="help" id={help}>{option.doc}</p>
+                <p class="help" id={`${id}-help`}>{option.doc}</p>
+                {error && <p class="field-error" id={`${id}-error`}>{error}</p>}
               </div>
             );
           })}

@@ -1,18 +1,29 @@
 /** Display settings: deck colours, large cards, animations and their speed. */
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import type { Deck, Motion, Speed } from "../settings";
-import { deck, largeCards, motion, speed } from "../settings";
+import { deck, largeCards, motion, shortcuts, speed } from "../settings";
 
+/** The Settings button and the panel it opens; Escape closes the panel, back to the button. */
 export function SettingsButton() {
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
   return (
     <div class="settings">
-      <button type="button" class="small" aria-expanded={open ? "true" : "false"} aria-controls="settings-panel"
+      <button type="button" class="small" ref={toggle} aria-expanded={open ? "true" : "false"} aria-controls="settings-panel"
         onClick={() => setOpen(!open)}>Settings</button>
       {open && (
-        <div class="settings-panel" id="settings-panel">
+        <div class="settings-panel" id="settings-panel" onKeyDown={(event) => {
+          if (event.key === "Escape") {
+            event.preventDefault();
+            close();
+          }
+        }}>
           <SettingsForm />
-          <button type="button" class="small" onClick={() => setOpen(false)}>Close</button>
+          <button type="button" class="small" onClick={close}>Close</button>
         </div>
       )}
     </div>
@@ -40,6 +51,11 @@ export function SettingsForm() {
           <option value="on">On</option>
           <option value="off">Off</option>
         </select>
+      </label>
+      <label class="check">
+        <input type="checkbox" checked={shortcuts.value}
+          onChange={(e) => { shortcuts.value = (e.target as HTMLInputElement).checked; }} />
+        Single-key shortcuts (s, p, d, o, h, u)
       </label>
       <label>Animation speed
         <select value={speed.value} onChange={(e) => { speed.value = (e.target as HTMLSelectElement).value as Speed; }}>

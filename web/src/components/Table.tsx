@@ -1,13 +1,16 @@
 /** The table: opponents around, the piles in the middle, the person's hand and actions at
  * the bottom, the move log and the rest at the side. */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { cardName, rankPlural } from "../cards";
+import { cardName } from "../cards";
 import { HandState } from "../handstate";
+import type { Shortcut } from "../keys";
+import { shortcutFor } from "../keys";
 import { keyed } from "../order";
 import type { View } from "../protocol";
-import { largeCards } from "../settings";
+import { shortcuts } from "../settings";
 import type { TableStore } from "../store";
-import { parseAction, roundBanner, seatName, shortBanner } from "../words";
+import { hintText, roundBanner, seatName, shortBanner, wildText } from "../words";
+import { Dialog } from "./Dialog";
 import { Hand } from "./Hand";
 import { Chat, ConnectionState, MoveLog, People, RoundBanner } from "./Panels";
 import { DiscardPile, Stock } from "./Piles";
@@ -36,14 +39,6 @@ export function lastTurnText(view: View): string | null {
   if (left <= 0) return `${who} went out.`;
   const yours = view.seat !== null && view.seat !== view.out && view.turn === view.seat;
   return `${who} went out: last turn${yours ? " — yours now" : ` (${left} left)`}.`;
-}
-
-function describeHint(text: string, wild: string): string {
-  const action = parseAction(text.includes(":") ? text : `0: ${text}`);
-  if (!action) return text;
-  if (action.verb === "draw") return action.argument === "stock" ? "Draw from the stock" : "Take the discard";
-  const card = cardName(action.argument, wild);
-  return action.verb === "out" ? `Go out with ${card}` : `Discard ${card}`;
 }
 
 export function Table({ store, room, online }: Props) {
@@ -110,21 +105,21 @@ export function Table({ store, room, online }: Props) {
     },
   }), [store]);
 
-  // Keys: s stock, p pile, d discard, o go out, h hint, u undo.
+  // Keys: s stock, p pile, d discard, o go out, h hint, u undo (see keys.ts for when).
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      const target = event.target as HTMLElement | null;
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
-      const actions: Record<string, () => void> = {
-        s: () => act.draw("stock"), p: () => act.draw("discard"), d: () => hand.discard(),
-        o: () => hand.goOut(), h: () => act.hint(), u: () => act.undo(),
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      const dialogOpen = document.querySelector("[aria-modal='true']") !== null;
+      const shortcut = shortcutFor(
+        { key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, target },
+        { enabled: shortcuts.peek(), dialogOpen });
+      if (shortcut === null) return;
+      const actions: Record<Shortcut, () => void> = {
+        stock: () => act.draw("stock"), pile: () => act.draw("discard"), discard: () => hand.discard(),
+        out: () => hand.goOut(), hint: () => act.hint(), undo: () => act.undo(),
       };
-      const run = actions[event.key.toLowerCase()];
-      if (run) {
-        event.preventDefault();
-        run();
-      }
+      event.preventDefault();
+      actions[shortcut]();
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -151,7 +146,6 @@ export function Table({ store, room, online }: Props) {
   const bottom = me ?? 0;
   const timer = store.timer.value;
   const roundToShow = store.roundToShow.value;
-  const cardWidth = largeCards.value ? 84 : 70;
 
   const draw = (source: "stock" | "discard") => act.draw(source);
   const askHint = () => act.hint();
@@ -207,7 +201,7 @@ export function Table({ store, room, online }: Props) {
             <DiscardPile pile={view.discard_pile} wild={view.wild} />
           </div>
           <div class="felt-note" aria-hidden="true">
-            <span class="wild-chip">{view.playoff ? "Jokers wild" : `${rankPlural(view.wild)} wild`}</span>
+            <span class="wild-chip">{wildText(view.wild)}</span>
             <span class="felt-prompt">{prompt}</span>
           </div>
         </div>
@@ -236,7 +230,7 @@ export function Table({ store, room, online }: Props) {
               <button type="button" class="small" disabled={!chosen} aria-label="Move right" title="Move the chosen card right (Alt+→)"
                 onClick={() => hand.chosen.value && hand.move(hand.chosen.value, 1)}>▶</button>
             </div>
-            <Hand hand={hand} wild={view.wild} cardWidth={cardWidth} fresh={fresh}
+            <Hand hand={hand} wild={view.wild} fresh={fresh}
               onPlay={() => (hand.goesOut(hand.chosenCode.value) ? hand.goOut() : hand.discard())} />
             <div class="actions">
               <button type="button" class="action" disabled={!canStock} onClick={() => draw("stock")}>Draw from stock</button>
@@ -247,12 +241,12 @@ export function Table({ store, room, online }: Props) {
               {!online && <button type="button" class="action quiet" disabled={!store.canUndo.value || waiting} onClick={undo}>Undo</button>}
             </div>
             {hints && (
-              <div class="hints" aria-label="Hint">
+              <section class="hints" aria-label="Hint">
                 <p><strong>Hint</strong> (expected points, lower is better):</p>
                 <ol>{hints.slice(0, 5).map((option) => (
-                  <li key={option.action}>{describeHint(option.action, view.wild)}: {option.expected.toFixed(1)}</li>
+                  <li key={option.action}>{hintText(option.action, view.wild)}: {option.expected.toFixed(1)}</li>
                 ))}</ol>
-              </div>
+              </section>
             )}
           </section>
         )}
@@ -276,19 +270,19 @@ export function Table({ store, room, online }: Props) {
         {online && <Chat lines={store.chat.value} onSay={(text) => store.say(text)} disabled={store.status.value !== "open"} />}
       </aside>
       {over && (
-        <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="over-title">
+        <Dialog labelledBy="over-title">
           <div class="sheet">
             <GameOver view={view} room={room} rematchAsked={store.rematchAsked.value}
-              rematchOffered={store.rematch.value !== null}
+              rematchOffered={store.rematchOffered.value}
               onRematch={me !== null ? () => store.askRematch() : null} />
           </div>
-        </div>
+        </Dialog>
       )}
       {roundToShow && !over && (
         <RoundResults view={view} result={roundToShow} onNext={() => store.nextRound()} pauseUntil={store.pauseUntil.value} />
       )}
       {hand.confirming.value && (
-        <div class="overlay" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-text">
+        <Dialog alert labelledBy="confirm-title" describedBy="confirm-text" onClose={() => hand.cancel()}>
           <div class="sheet small-sheet">
             <h2 id="confirm-title">Go out?</h2>
             <p id="confirm-text">Discarding {cardName(hand.confirming.value, view.wild)} leaves a complete hand. Go out with it, or discard without going out?</p>
@@ -297,7 +291,7 @@ export function Table({ store, room, online }: Props) {
               <button type="button" onClick={() => hand.answer(false)}>No, just discard</button>
             </div>
           </div>
-        </div>
+        </Dialog>
       )}
     </div>
   );
