@@ -11,7 +11,7 @@ from threethirteen.errors import IllegalAction, RulesError
 from threethirteen.game import GameState
 from threethirteen.record import game_record
 from threethirteen.results import End
-from threethirteen.rules import Rules
+from threethirteen.rules import PRESETS, Rules
 from threethirteen.sim import play_game
 from threethirteen.solver import go_out_discards
 from threethirteen.view import Phase
@@ -258,3 +258,23 @@ def test_rules_misuse_fails_before_the_game_starts() -> None:
     with pytest.raises(RulesError) as caught:
         GameState(Rules(players=3), names=["Ann", "Bob"])
     assert caught.value.key == "players"
+
+
+def test_a_fast_built_view_is_a_whole_view() -> None:
+    """``GameState.view`` skips View's frozen __init__ for speed: every field is still set,
+    and the view equals the one the dataclass builds from the same values."""
+    import dataclasses
+    import random as _random
+
+    from threethirteen.view import View
+
+    names = {field.name for field in dataclasses.fields(View)}
+    rng = _random.Random(5)
+    for preset in PRESETS:
+        game = GameState(Rules.preset(preset, players=3), seed=rng.randrange(1000))
+        while not game.is_over:
+            for seat in (None, 0, 1, 2):
+                view = game.view(seat)
+                assert set(vars(view)) == names
+                assert view == View(**{name: getattr(view, name) for name in names})
+            game.apply(rng.choice(game.legal_actions()))

@@ -311,18 +311,23 @@ class GameState:
         if seat is not None and not 0 <= seat < len(self._names):
             raise ValueError(f"there is no seat {seat} in a {len(self._names)}-player game")
         r = self._round
-        acting = seat is not None and seat == self.turn
-        return View(
+        turn = self.turn
+        # Built without the frozen dataclass's __init__ (one object.__setattr__ per field):
+        # views are the engine's hottest product. The fields are View's, all of them.
+        view: View = object.__new__(View)
+        view.__dict__.update(
             seat=seat, rules=self._rules, players=self._names, round_number=r.number,
             playoff=r.playoff, seats=r.seats, wild=r.wild, dealer=r.dealer, phase=r.phase,
-            turn=self.turn, hand=None if seat is None else tuple(r.hands[seat]),
-            hand_sizes=tuple(len(hand) for hand in r.hands), stock_size=len(r.stock),
+            turn=turn, hand=None if seat is None else tuple(r.hands[seat]),
+            hand_sizes=tuple(map(len, r.hands)), stock_size=len(r.stock),
             discard_pile=tuple(r.pile), pickups=tuple(r.pickups), actions=tuple(r.actions),
             reshuffled=r.reshuffled, out=r.out, final_turns_left=r.finals_left,
             false_outs=tuple(r.false_outs), totals=self.totals,
             results=tuple(done.result for done in self._rounds if done.result is not None),
-            winners=self._winners, legal=tuple(self.legal_actions()) if acting else (),
+            winners=self._winners,
+            legal=tuple(self.legal_actions()) if seat is not None and seat == turn else (),
         )
+        return view
 
     # -- the flow of play ----------------------------------------------------------
 
