@@ -38,7 +38,7 @@ from threethirteen.tui.session import PERSON, Kind, Session
 COMMAND = str(Path(sys.executable).parent / "three-thirteen")
 GAME = ["play", "--plain", "--rules", '{"rounds": 3}', "--levels", "greedy,random,greedy",
         "--pace", "0.02"]
-PROMPTS = [r"\[draw\] > ", r"\[discard\] > ", r"Press Enter for the next round\. ",
+PROMPTS = [r"Your draw > ", r"Your discard > ", r"Press Enter for the next round\. ",
            r"Go out by discarding \S+\? Type yes or no: ", r"Final scores:", pexpect.EOF,
            pexpect.TIMEOUT]
 MOVE = re.compile(r"^(You|Left|Top|Right) (drew|took|discarded|went out|announced)\b")
@@ -82,7 +82,7 @@ def moves(session: Session) -> list[str]:
     return [event.text for event in session.events if event.kind is Kind.MOVE]
 
 
-PROMPT_PREFIX = re.compile(r"^(?:\[(?:draw|discard)\] > |Press Enter for the next round\. "
+PROMPT_PREFIX = re.compile(r"^(?:Your (?:draw|discard) > |Press Enter for the next round\. "
                            r"|Go out by discarding \S+\? Type yes or no: )+")
 
 

@@ -13,7 +13,6 @@ import pytest
 from rich.console import Console
 from test_tui_session import seed_where_person_can_go_out
 from textual.pilot import Pilot
-from textual.widgets import Log
 
 from threethirteen.actions import Source
 from threethirteen.rules import Rules
@@ -22,7 +21,7 @@ from threethirteen.tui.app import UNDO_NOTICE, TableApp
 from threethirteen.tui.screens import Ask, GoOutAsk, Page
 from threethirteen.tui.session import Session
 from threethirteen.tui.setup import Setup
-from threethirteen.tui.widgets import CardView, Seat
+from threethirteen.tui.widgets import CardView, MoveLog, Seat
 from threethirteen.view import Phase
 
 SIZE = (110, 34)
@@ -194,7 +193,7 @@ def test_the_move_log_follows_play_after_a_resize() -> None:
     """Issue 15, trap 2: after a resize the log stayed where it was and the computers'
     moves went on below its bottom edge for the rest of the game."""
     async def play(app: TableApp, pilot: Pilot[str]) -> None:
-        log = app.query_one("#log", Log)
+        log = app.query_one("#log", MoveLog)
         for number in range(60):
             log.write_line(f"an earlier move {number}")
         for size in ((120, 40), (80, 24), (100, 50), (90, 30)):

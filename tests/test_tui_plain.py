@@ -36,7 +36,7 @@ def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
                          dimensions=(40, 200))
 
 
-PROMPTS = [r"\[draw\] > ", r"\[discard\] > ", r"Press Enter for the next round",
+PROMPTS = [r"Your draw > ", r"Your discard > ", r"Press Enter for the next round",
            r"You can go out: type out (\S+)", r"Final scores:", pexpect.EOF]
 
 
@@ -166,8 +166,9 @@ def test_the_plain_commands_show_everything() -> None:
     for line in ("table", "hand", "scores", "rules", "help", "log", "sort rank", "pace 0"):
         assert game.command(line)
     said = script.said()
-    for needed in ("Round 1 of 2 · 3 cards · wild rank 3 · dealer Top.", "Left: 3 cards, score 0.",
-                   "Stock: ", "Discard pile: ", "Best arrangement: melds:", "Round  Wild  Dealer",
+    for needed in ("Round 1 of 2: 3 cards each, wild rank 3, dealer Top.",
+                   "Left: 3 cards, score 0.",
+                   "Stock: ", "Discard pile: ", "Best arrangement: melds:", "Totals: You 0, Left 0",
                    "first_turn_out = true: may go out on one's first turn", "out N|card",
                    "Right took the", "Your hand (by rank):", "Computer moves now pause 0 seconds"):
         assert needed in said, needed
@@ -270,9 +271,9 @@ def test_enter_skips_the_pause_and_a_command_typed_ahead_is_kept(tmp_path: Path)
     start = time.monotonic()
     child.sendline("draw")  # typed while the computers play: skips, and is kept
     child.expect("Right discarded ")
-    child.expect(r"\[draw\] > draw")
+    child.expect(r"Your draw > draw")
     child.expect("You drew the ")
-    child.expect(r"\[discard\] > ")
+    child.expect(r"Your discard > ")
     assert time.monotonic() - start < 4.0  # the pause was skipped
     child.sendline("quit")
     child.expect(pexpect.EOF)

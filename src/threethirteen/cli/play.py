@@ -32,7 +32,8 @@ def register(app: typer.Typer) -> None:
         preset: Annotated[str | None, typer.Option(
             help="Rules preset: standard, natural, single-wild, jokers, high-stakes")] = None,
         rules: Annotated[str | None, typer.Option(
-            help='Rules options as JSON (INTERFACES.md §1), e.g. \'{"rounds": 5}\'')] = None,
+            help='Rules options as JSON, e.g. \'{"rounds": 5, "ace": "high"}\'; in the game,'
+            ' ? (or rules in --plain) lists every option and what it means')] = None,
         seed: Annotated[int | None, typer.Option(help="Seed of the deal (default: random)")
                         ] = None,
         plain: Annotated[bool, typer.Option(
@@ -99,6 +100,7 @@ def _play_plain(setup: Setup, saved: Session | None, keeper: store.Keeper, *, re
             resume = answer
         if resume:
             session = saved
+            order = saved.order  # the order the game was last shown in
             print("Resuming the saved game.")
         elif not keeper.forget():
             return

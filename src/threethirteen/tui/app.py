@@ -25,12 +25,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Log, Static
+from textual.widgets import Header, Static
 
-from threethirteen.actions import Source
+from threethirteen.actions import Discard, Source
 from threethirteen.cards import Card
 from threethirteen.tui import store, text
 from threethirteen.tui.hand import ShownHand, SortOrder, arrangement_text, order_hand
+from threethirteen.tui.keyline import KeyLine
 from threethirteen.tui.screens import (
     Ask,
     GoOutAsk,
@@ -43,42 +44,15 @@ from threethirteen.tui.screens import (
 from threethirteen.tui.screens import Page as _Page
 from threethirteen.tui.session import PERSON, Event, Kind, Refused, Session
 from threethirteen.tui.setup import Setup, new_seed, side
-from threethirteen.tui.widgets import CardView, HandView, MoveLog, Pile, Seat
+from threethirteen.tui.style import CSS, HORIZONTAL, VERTICAL, min_size
+from threethirteen.tui.widgets import CARD_KEYS, CardView, HandView, MoveLog, Pile, Seat
 from threethirteen.view import Phase
 
 PACES = (0.0, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
 UNDO_WAIT = 3.0  # seconds the next computer waits after the person's discard, undo possible
 UNDO_NOTICE = "u takes back your discard; space plays on."
-_MOVES = ("draw", "take", "discard", "out", "undo")  # offered in the footer only when legal
-
-CSS = """
-Screen { layout: vertical; }
-#table { height: auto; }
-#top-row { height: auto; align: center top; }
-#mid-row { height: auto; }
-#left-col, #right-col { width: 22; height: auto; }
-#centre { width: 1fr; height: auto; align: center middle; }
-.seat { width: 22; height: 4; border: round $primary; padding: 0 1; }
-.seat.-playing { border: heavy $accent; }
-.pile { width: 13; height: 4; border: round $secondary; padding: 0 1; margin: 0 1; }
-#info { height: 1; padding: 0 1; text-style: bold; }
-#log { height: 1fr; min-height: 3; border: round $panel; }
-#hand-box { height: auto; border: round $primary; padding: 0 1; }
-#hand { height: 5; }
-.card { width: 5; height: 4; border: round $foreground 50%; margin: 1 0 0 0; }
-.card.-gap { margin: 1 0 0 2; }
-.card.-selected { border: heavy $accent; margin: 0 0 0 0; background: $boost; }
-.card.-selected.-gap { margin: 0 0 0 2; }
-#arrangement { height: auto; }
-#turn { height: 1; text-style: bold; padding: 0 1; }
-#message { height: 1; padding: 0 1; }
-Ask, Page, GameOver { align: center middle; }
-.dialog { width: 60; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
-.dialog.wide { width: 90%; height: 90%; }
-.dialog .buttons { height: auto; align: center middle; }
-.dialog .body { height: 1fr; }
-.dialog .hint { height: 1; text-style: italic; }
-"""
+_MOVES = ("draw", "take", "discard", "out", "undo")  # offered in the key line only when legal
+_KEY_NAMES = {"!": "exclamation_mark", "@": "at", "#": "number_sign", "$": "dollar_sign"}
 
 
 def _keys(bindings: Sequence[Binding]) -> frozenset[str]:
@@ -90,6 +64,9 @@ class TableApp(App[str]):
 
     TITLE = "Three-Thirteen"
     CSS = CSS
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL
+    VERTICAL_BREAKPOINTS = VERTICAL
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
         Binding("d", "draw", "Draw stock"),
         Binding("t", "take", "Take discard"),
@@ -97,7 +74,8 @@ class TableApp(App[str]):
         Binding("o", "out", "Go out"),
         Binding("left", "move(-1)", "Left", show=False),
         Binding("right", "move(1)", "Right", show=False),
-        *(Binding(str(n % 10), f"pick({(n - 1)})", str(n), show=False) for n in range(1, 11)),
+        *(Binding(_KEY_NAMES.get(key, key), f"pick({index})", f"card {index + 1}", show=False)
+          for index, key in enumerate(CARD_KEYS)),
         Binding("s", "sort", "Sort"),
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
@@ -107,7 +85,7 @@ class TableApp(App[str]):
         Binding("plus,equals_sign", "pace(1)", "Slower", show=False),
         Binding("minus", "pace(-1)", "Faster", show=False),
         Binding("q", "save_quit", "Save & quit"),
-        Binding("ctrl+q", "save_quit", "Save & quit", show=False, priority=True),
+        Binding("ctrl+q,ctrl+c", "save_quit", "Save & quit", show=False, priority=True),
     ]
 
     def __init__(self, setup: Setup, *, saved: Session | None = None, resume: bool = False,
@@ -126,6 +104,7 @@ class TableApp(App[str]):
         self.cursor = 0
         self.drawn: Card | None = None
         self.message = ""
+        self._said_at: int | None = None  # moves made when the message was said
         self.record_path = ""
         self._skip = asyncio.Event()
         self._started = False
@@ -151,7 +130,8 @@ class TableApp(App[str]):
             yield Static(id="arrangement")
         yield Static(id="turn")
         yield Static(id="message")
-        yield Footer()
+        yield KeyLine(id="keys")
+        yield Static(id="too-small")
 
     @property
     def started(self) -> bool:
@@ -180,7 +160,7 @@ class TableApp(App[str]):
     def _note(self, line: str) -> None:
         """A note of the keeper (cannot save, saved again), in the log and below the hand."""
         if self._started:
-            self.query_one("#log", Log).write_line(line)
+            self.query_one("#log", MoveLog).write_line(line)
         self.say(line)
 
     async def _seat(self, names: Sequence[str]) -> None:
@@ -201,19 +181,53 @@ class TableApp(App[str]):
             if side(name) == "right":
                 await places["right-col"].mount(Seat(seat, name))
 
+    # -- a terminal too small for the table ---------------------------------------------
+
+    @property
+    def too_small(self) -> bool:
+        """True while the terminal is smaller than the table needs (a page says so)."""
+        return self.default_screen.has_class("-too-small")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Show the table, or (below its smallest size) a page saying what it needs."""
+        need_width, need_height = min_size(self.session.names)
+        small = width < need_width or height < need_height
+        changed = small != self.too_small
+        self.default_screen.set_class(small, "-too-small")
+        if changed and self._started:  # the keys offered change with it
+            self._binding_states = ()
+            self.refresh_table()
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"The terminal is too small for the table: it needs at least "
+                f"{need_width}x{need_height} (columns x rows), and it is {width}x{height}.\n\n"
+                "Make the window larger or the font smaller, or play line by line: "
+                "three-thirteen play --plain\n\nq saves and quits.")
+
     async def _start(self, session: Session, message: str = "") -> None:
         await self._seat(session.names)
         if self.keeper is not None:
             session.on_change = self.keeper.keep  # saved before it is shown
+        if session is self.saved:
+            self.order = session.order  # a resumed game keeps its sort order
+        else:
+            session.order = self.order
         self.session = session
         self.setup = session.setup
         self.cursor = 0
         self.drawn = None
         self.message = message
+        self._said_at = None  # kept until the person's first move
         self._started = True
-        log = self.query_one("#log", Log)
+        log = self.query_one("#log", MoveLog)
         log.clear()
         log.write_line(f"{text.round_title(session.view())}. Press ? for the keys and rules.")
+        for event in session.round_so_far():  # a resumed game: the round's moves so far
+            log.write_line(event.text)
+        self._fit(*self.size)
         self.refresh_table()
         self.proceed([])
 
@@ -238,31 +252,43 @@ class TableApp(App[str]):
         self.query_one("#stock", Pile).show_stock(view.stock_size)
         self.query_one("#discard", Pile).show_discard(view.top, int(view.wild),
                                                       len(view.discard_pile))
-        jokers = " (and any joker)" if view.rules.jokers else ""
-        info = (f"Wild: every {view.wild}{jokers} · your score {view.totals[PERSON]}"
-                f" · {text.turn_text(view, PERSON)}")
-        if session.hints:
-            info += f" · hints used {len(session.hints)}"
-        self._update("#info", info)
+        self._update("#info", self._info_line())
         shown = self.shown()
         self.cursor = max(0, min(self.cursor, len(shown.cards) - 1))
-        new = self.drawn if view.phase is Phase.DISCARD and view.my_turn else None
+        discarding = view.phase is Phase.DISCARD and view.my_turn
+        new = self.drawn if discarding else None
+        cursor = self.cursor if discarding else -1  # a card is raised only to be discarded
         self.query_one("#hand", HandView).show(shown.cards, int(view.wild), breaks=shown.breaks,
-                                               cursor=self.cursor, new=new)
-        best = Text(f"Your hand ({self.order.label}) · best arrangement: ", style="bold")
+                                               cursor=cursor, new=new)
+        self.query_one("#hand-box", Widget).border_title = f"Your hand ({self.order.label})"
+        best = Text()
+        best.append("Best arrangement — ", style="bold")
         best.append(arrangement_text(shown.arrangement, int(view.wild),
                                      session.discard_advice()))
-        goers = session.out_cards()
-        if goers:
-            best.append(f"\nYou can go out: choose {' or '.join(map(str, goers))} and press o.",
-                        style="bold")
         self._update("#arrangement", best)
         self._update("#turn", self._turn_line())
+        if self._said_at is not None and self._said_at != len(session.state.history):
+            self.message = ""  # said before a move: it no longer applies
         self._update("#message", self.message)
         states = tuple(self.check_action(name, ()) for name in _MOVES)
-        if states != self._binding_states:  # the footer is redrawn only when a move changes
+        if states != self._binding_states:  # the key line is redrawn only when a move changes
             self._binding_states = states
+            self.query_one("#keys", KeyLine).show(
+                {name: state is True for name, state in zip(_MOVES, states, strict=True)})
             self.refresh_bindings()
+
+    def _info_line(self) -> str:
+        """The round, the wild cards and the person's score, in one line."""
+        view = self.session.view()
+        jokers = " (and any joker)" if view.rules.jokers else ""
+        head = ("Playoff round" if view.playoff
+                else f"Round {view.round_number} of {view.rules.rounds}")
+        info = f"{head} · wild: every {view.wild}{jokers} · your score {view.totals[PERSON]}"
+        if view.dealer == PERSON:
+            info += " · you deal"
+        if self.session.hints:
+            info += f" · hints used {len(self.session.hints)}"
+        return info
 
     def _update(self, selector: str, content: str | Text) -> None:
         """Update a line of text, if it changed (an unchanged screen costs nothing)."""
@@ -270,30 +296,44 @@ class TableApp(App[str]):
             self._texts[selector] = content
             self.query_one(selector, Static).update(content)
 
-    def _turn_line(self) -> str:
+    def _turn_line(self) -> Text:
+        """Whose turn it is and what to do. The person's turn stands out (a ``▶``, bold,
+        reversed), the last turn more (``⚠ Your last turn``); a computer's turn is plain."""
         view = self.session.view()
-        line = text.turn_text(view, PERSON)
-        if view.my_turn and view.phase is Phase.DRAW:
-            line += " — d: stock, t: take the " + (str(view.top) if view.top else "(empty)")
-        elif view.my_turn:
-            line += " — choose a card, Enter discards it"
-        elif not self.session.is_over:
-            line += f" … (space: skip, pace {self.pace:g}s)"
+        words = text.turn_text(view, PERSON)
+        if not view.my_turn:
+            more = "" if self.session.is_over else f" … (space: skip, pace {self.pace:g}s)"
+            return Text(words + more)
+        goers = self.session.out_cards()
+        if view.phase is Phase.DRAW:
+            more = " — d: stock, t: take the " + (str(view.top) if view.top else "(empty)")
+        elif goers:
+            more = f" — you can go out: choose {' or '.join(map(str, goers))} and press o"
+        else:
+            more = " — choose a card, Enter discards it"
+        last = view.out is not None
+        line = Text("⚠ " if last else "▶ ", style="bold")
+        line.append(words, style="bold black on yellow" if last else "bold reverse")
+        line.append(more, style="bold")
         return line
 
     def say(self, message: str) -> None:
-        """A short line for the person, below the hand."""
+        """A short line for the person, below the hand, until the next move."""
         self.message = message
+        self._said_at = len(self.session.state.history)
         self._update("#message", message)
 
     def tell(self, events: Sequence[Event]) -> None:
         """Write events into the log."""
-        log = self.query_one("#log", Log)
+        log = self.query_one("#log", MoveLog)
         for event in events:
             log.write_line(event.text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer moves in the footer only when they are legal (the keys still answer)."""
+        """Offer moves in the key line only when they are legal (the keys still answer).
+        While the terminal is too small, only quitting is offered."""
+        if self._started and self.too_small and action != "save_quit":
+            return None
         if not self._started or action not in _MOVES:
             return True
         view = self.session.view()
@@ -312,7 +352,7 @@ class TableApp(App[str]):
     # the reason, through Textual's key_<name> methods; nothing changes.
 
     def _explain(self, action: Callable[[], None]) -> None:
-        if not isinstance(self.screen, ModalScreen):
+        if not isinstance(self.screen, ModalScreen) and not self.too_small:
             action()
 
     def key_d(self) -> None:
@@ -335,7 +375,7 @@ class TableApp(App[str]):
 
     def on_key(self, event: events.Key) -> None:
         """A printable key that means nothing here gets a short answer."""
-        if isinstance(self.screen, ModalScreen) or not event.is_printable:
+        if isinstance(self.screen, ModalScreen) or not event.is_printable or self.too_small:
             return
         if event.key not in _BOUND_KEYS:
             self.say(f"The key {event.character!r} does nothing here: press ? for the keys.")
@@ -391,7 +431,8 @@ class TableApp(App[str]):
         for event in events:
             if event.kind is Kind.ROUND_OVER and event.result is not None:
                 self._skip.clear()
-                await self.push_screen_wait(round_page(event.result, self.session.view()))
+                await self.push_screen_wait(round_page(event.result, self.session.view(),
+                                                       self.session.final_moves()))
                 self.drawn = None
                 if not self.session.is_over:
                     self.tell([Event(Kind.MOVE, text.round_title(self.session.view()) + ".")])
@@ -520,6 +561,7 @@ class TableApp(App[str]):
     def action_sort(self) -> None:
         card = self._chosen()
         self.order = self.order.next()
+        self.session.set_order(self.order)
         if card is not None:
             self.cursor = self.shown().cards.index(card)
         self.say(f"Your hand is sorted {self.order.label}.")
@@ -536,9 +578,15 @@ class TableApp(App[str]):
         self.refresh_table()
 
     def action_undo(self) -> None:
+        taken = next((action.card for action in reversed(self.session.state.history)
+                      if isinstance(action, Discard) and action.seat == PERSON), None)
+
         def undo() -> list[Event]:
             events = self.session.undo()
             self.drawn = None
+            cards = self.shown().cards
+            if taken in cards:  # the card taken back is chosen again, where it now sits
+                self.cursor = cards.index(taken)
             return events
 
         self._act(undo)

@@ -113,6 +113,47 @@ def plain_cards(cards: Sequence[Card], wild: int) -> str:
     return " ".join(plain_card(card, wild) for card in cards)
 
 
+def acting_wild(meld: Sequence[Card], wild: int) -> tuple[bool, ...]:
+    """Which cards of a meld act as wild cards. A joker always does; a card of the wild
+    rank does unless it stands for itself: in a set of its own rank, or in a run of its
+    suit at its own place. ``meld`` is laid out as the solver gives it (a run in order,
+    each wild card in the place it fills).
+
+    >>> from threethirteen.cards import Hand
+    >>> acting_wild(Hand.parse("Jc Qc Kc").cards, 13)  # kings wild; Kc is itself
+    (False, False, False)
+    >>> acting_wild(Hand.parse("Tc Th Kc").cards, 13)  # Kc is the third ten
+    (False, False, True)
+    >>> acting_wild(Hand.parse("8h Kc Th").cards, 13), acting_wild(Hand.parse("Ks Kd *").cards, 13)
+    ((False, True, False), (False, False, True))
+    """
+    naturals = [(at, card) for at, card in enumerate(meld)
+                if card.rank is not None and card.rank != wild]
+    if not naturals:  # all of the wild rank (a set of it) and jokers
+        return tuple(card.rank is None for card in meld)
+    if len(naturals) > 1 and len({card.rank for _, card in naturals}) == 1:  # a set
+        return tuple(is_wild(card, wild) for card in meld)
+    at, anchor = naturals[0]  # a run: place i holds the rank anchor - at + i
+    assert anchor.rank is not None
+    marks = []
+    for place, card in enumerate(meld):
+        own = (int(anchor.rank) - at + place - 1) % 13 + 1  # an ace above a king is 1
+        marks.append(card.rank is None or (card.rank == wild and not (
+            card.suit == anchor.suit and int(card.rank) == own)))
+    return tuple(marks)
+
+
+def plain_meld(meld: Sequence[Card], wild: int) -> str:
+    """A meld for people: ``(wild)`` after each card that acts as a wild card only.
+
+    >>> from threethirteen.cards import Hand
+    >>> plain_meld(Hand.parse("Jc Qc Kc").cards, 13), plain_meld(Hand.parse("Tc Th Kc").cards, 13)
+    ('Jc Qc Kc', 'Tc Th Kc (wild)')
+    """
+    return " ".join(f"{card} (wild)" if mark else str(card)
+                    for card, mark in zip(meld, acting_wild(meld, wild), strict=True))
+
+
 def face(card: Card) -> str:
     """A card's face on screen: ``10♥``, ``Q♠``, ``Jk`` for a joker."""
     if card.rank is None or card.suit is None:
@@ -130,7 +171,7 @@ def arrangement_text(best: Arrangement, wild: int, after_discard: str = "") -> s
     >>> arrangement_text(arrange(Hand.parse("7h 8h 9h Kd 5c 2s"), wild=5, rules=Rules()), 5)
     'melds: 7h 8h 9h 5c (wild); unmelded: Kd, 2s; penalty 12'
     """
-    melds = " / ".join(plain_cards(meld.cards, wild) for meld in best.melds) or "none"
+    melds = " / ".join(plain_meld(meld.cards, wild) for meld in best.melds) or "none"
     loose = ", ".join(plain_card(card, wild) for card in best.unmelded) or "none"
     return f"melds: {melds}; unmelded: {loose}; " + (after_discard
                                                       or f"penalty {best.deadwood}")

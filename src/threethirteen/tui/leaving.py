@@ -103,7 +103,7 @@ def _leave_unfinished(keeper: Keeper, session: Session, read: Reader, write: Wri
 
 
 def _print_record(session: Session, write: Writer) -> None:
-    write("The game's record (INTERFACES.md §3), to keep as a .json file:")
+    write("The game's record (three-thirteen replay reads it), to keep as a .json file:")
     write(dumps_record(session.record()).rstrip("\n"))
 
 

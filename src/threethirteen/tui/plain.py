@@ -77,6 +77,7 @@ class PlainGame:
         self.listen = listen if listen is not None else self._wait
         self.pace = pace
         self.order = order
+        session.order = order
         self.read = read
         self.write = write
         self.keeper = keeper
@@ -91,7 +92,15 @@ class PlainGame:
     # -- the loop ------------------------------------------------------------------
 
     def run(self) -> bool:
-        """Play on; True when the game finished, False when the person quit."""
+        """Play on; True when the game finished, False when the person quit (``quit``,
+        the input's end, or Ctrl+C at any moment: the game is saved at every change)."""
+        try:
+            return self._play()
+        except KeyboardInterrupt:
+            self.write("")
+            return False
+
+    def _play(self) -> bool:
         session = self.session
         names = ", ".join(f"{printable(name)} ({session.setup.levels[seat]})"
                           for seat, name in enumerate(session.names) if seat != PERSON)
@@ -104,7 +113,7 @@ class PlainGame:
                 continue
             self._prompt_turn()
             try:
-                prompt = f"[{session.view().phase.value}] > "
+                prompt = f"Your {session.view().phase.value} > "
                 if self.typed_ahead:
                     line = self.typed_ahead.pop(0)
                     self.write(prompt + line.strip())
@@ -157,7 +166,8 @@ class PlainGame:
         parts = []
         for index, card in enumerate(shown.cards):
             sep = "; " if index in shown.breaks else ", "
-            parts.append(("" if index == 0 else sep) + f"{index + 1} {plain_card(card, view.wild)}")
+            card_text = f"{index + 1}: {plain_card(card, view.wild)}"  # "2: 8h", by ear
+            parts.append(("" if index == 0 else sep) + card_text)
         self.write(f"Your hand ({self.order.label}): " + "".join(parts))
         self.write("Best arrangement: " + arrangement_text(shown.arrangement, view.wild,
                                                            self.session.discard_advice()))
@@ -169,7 +179,7 @@ class PlainGame:
 
     def show_table(self) -> None:
         view = self.session.view()
-        self.write(text.round_title(view) + ".")
+        self.write(text.round_sentence(view))
         for seat in view.seats:
             if seat == PERSON:
                 continue
@@ -181,15 +191,14 @@ class PlainGame:
             if seat == view.turn:
                 marks.append("playing")
             extra = f" ({', '.join(marks)})" if marks else ""
-            self.write(f"{view.players[seat]}{extra}: {view.hand_sizes[seat]} cards, "
-                       f"score {view.totals[seat]}.")
+            self.write(f"{view.players[seat]}{extra}: {text.count(view.hand_sizes[seat], 'card')}"
+                       f", score {view.totals[seat]}.")
         top = "empty" if view.top is None else f"{plain_card(view.top, view.wild)} on top"
-        self.write(f"Stock: {view.stock_size} cards. Discard pile: {top}.")
+        self.write(f"Stock: {text.count(view.stock_size, 'card')}. Discard pile: {top}.")
         self.write(f"Your score: {view.totals[PERSON]}. {text.turn_text(view, PERSON)}.")
 
     def show_scores(self) -> None:
-        header, rows = text.score_rows(self.session.view())
-        for line in text.table_text(header, rows):
+        for line in text.score_sentences(self.session.view()):
             self.write(line)
 
     def _prompt_turn(self) -> None:
@@ -204,7 +213,8 @@ class PlainGame:
             take = f", or take (the {plain_card(top, view.wild)})" if top is not None else ""
             turn = ("Your turn." if view.out is None
                     else f"Your last turn: {view.players[view.out]} went out.")
-            self.write(f"{turn} Type draw (from the stock, {view.stock_size} cards){take}.")
+            self.write(f"{turn} Type draw (from the stock, {text.count(view.stock_size, 'card')})"
+                       f"{take}.")
         else:
             self.show_hand()
             self.write("Discard a card: discard and its position or name.")
@@ -281,11 +291,13 @@ class PlainGame:
         if self.session.is_over:
             return
         view = self.session.view()
-        self.write(text.round_title(view) + ".")
+        self.write(text.round_sentence(view))
         if view.hand is None:
             return
         if not view.actions:
             self.write(f"You are dealt: {plain_cards(self.shown().cards, view.wild)}.")
+            if view.top is not None:
+                self.write(f"The discard pile starts with {plain_card(view.top, view.wild)}.")
             return
         # a resumed game: what happened since the person's last move, and the hand now
         recent = self.session.since_person()
@@ -297,7 +309,7 @@ class PlainGame:
         self.write("Final scores:")
         view = self.session.view()
         for seat, total in enumerate(view.totals):
-            self.write(f"  {view.players[seat]}: {total}")
+            self.write(f"  {view.players[seat]}: {text.count(total, 'point')}")
 
     # -- commands ------------------------------------------------------------------
 
@@ -348,15 +360,22 @@ class PlainGame:
             raise Refused("Say which card: out Qs.")
         if card not in goers:
             raise Refused(self.session.why_not_out(card))
-        try:
-            answer = self.read(f"Go out by discarding {card}? Type yes or no: ")
-        except (EOFError, KeyboardInterrupt):
-            answer = "no"
-        if answer.strip().lower() not in ("y", "yes"):
+        if not self._yes_or_no(f"Go out by discarding {card}? Type yes or no: "):
             self.write("Not going out.")
             return
         self._tell(self.session.discard(card, out=True))
         self.undo_window = True
+
+    def _yes_or_no(self, question: str) -> bool:
+        """Ask until the answer is yes or no (y, n); the input's end counts as no."""
+        while True:
+            try:
+                word = self.read(question).strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                return False
+            if word in ("y", "yes", "n", "no"):
+                return word.startswith("y")
+            self.write("Please type yes or no.")
 
     def _card(self, word: str) -> Card:
         """A card of the hand from its position in the shown order or its name."""
@@ -405,6 +424,7 @@ class PlainGame:
                 raise Refused("Sort by suit, rank or melds.") from None
         else:
             self.order = self.order.next()
+        self.session.set_order(self.order)
         self.show_hand()
 
     def _log(self, rest: list[str]) -> None:

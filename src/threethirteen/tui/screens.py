@@ -16,11 +16,12 @@ from textual.widgets import Button, Static
 
 from threethirteen.results import RoundResult
 from threethirteen.tui import text
-from threethirteen.tui.hand import plain_cards
+from threethirteen.tui.hand import plain_cards, plain_meld
 from threethirteen.view import Phase, View
 
-KEYS = """Keys
+KEYS = """Keys (the line at the bottom lists them; those struck through do nothing now)
   ← →  or 1-9, 0   choose a card (or click it; a second click discards it)
+  ! @ # $          choose card 11, 12, 13 or 14 (shift+1-4 on a US keyboard)
   d                draw from the stock (or click the stock)
   t                take the top of the discard pile (or click it)
   Enter or x       discard the chosen card
@@ -32,7 +33,7 @@ KEYS = """Keys
   ?                this page: keys and the rules of this game
   space            skip the computers' moves up to your turn
   + / -            slower / faster computer moves
-  q                save and quit (the next start offers to resume)
+  q or Ctrl+C      save and quit (the next start offers to resume)
 """
 
 
@@ -162,17 +163,22 @@ def hands_table(result: RoundResult, names: Sequence[str]) -> Table:
     for seat, shown in enumerate(result.seats):
         if result.playoff and not (shown.melds or shown.deadwood):
             continue
-        melds = " / ".join(plain_cards(meld, wild) for meld in shown.melds) or "-"
+        melds = " / ".join(plain_meld(meld, wild) for meld in shown.melds) or "-"
         loose = plain_cards(shown.deadwood, wild) or "-"
         name = names[seat] + (" (out)" if seat == result.out else "")
         table.add_row(name, melds, loose, str(shown.points))
     return table
 
 
-def round_page(result: RoundResult, view: View) -> Page:
-    """The end of a round: how it ended, every hand, the score sheet."""
+def round_page(result: RoundResult, view: View, final: Sequence[str] = ()) -> Page:
+    """The end of a round: how it ended, its ``final`` moves (which the page would
+    otherwise cover before they were seen), every hand, the score sheet."""
     title = text.round_end_text(result, view.players)
-    body = Group(hands_table(result, view.players), Text(""), score_table(view))
+    parts: list[RenderableType] = []
+    if final:
+        parts += [Text("The last moves:", style="bold"),
+                  Text("\n".join(f"  {move}" for move in final)), Text("")]
+    body = Group(*parts, hands_table(result, view.players), Text(""), score_table(view))
     footer = ("Enter: the final scores" if view.phase is Phase.OVER
               else "Enter: deal the next round")
     return Page(title, body, footer=footer, page_id="round-page")

@@ -36,11 +36,12 @@ from threethirteen.errors import IllegalAction, InputError, NotationError
 from threethirteen.game import GameState, TurnLog
 from threethirteen.outs import go_out_cards
 from threethirteen.record import game_record
-from threethirteen.results import RoundResult
+from threethirteen.results import End, RoundResult
 from threethirteen.sim import derive_seed
 from threethirteen.solver import deadwood
 from threethirteen.tui import text
 from threethirteen.tui.fields import need_int, need_key, need_list, need_object, need_str
+from threethirteen.tui.hand import SortOrder
 from threethirteen.tui.setup import Setup
 from threethirteen.undo import take_back, undo_blocker
 from threethirteen.view import Phase, View
@@ -90,6 +91,7 @@ class Session:
         self.hints: list[dict[str, Any]] = [dict(hint) for hint in hints]
         self.undos: list[dict[str, Any]] = [dict(undo) for undo in undos]
         self.events: list[Event] = []
+        self.order = SortOrder.SUIT  # how the person's hand is shown; saved with the game
         # Called after every change a person can see (a move, a hint, an undo), before it
         # is shown: the front ends save the game there (``store.Keeper.keep``).
         self.on_change: Callable[[Session], object] | None = None
@@ -133,6 +135,29 @@ class Session:
             if event.kind is Kind.MOVE:
                 recent.append(event)
         return recent[::-1]
+
+    def round_so_far(self) -> list[Event]:
+        """The events of the round in play (none before its first move)."""
+        ends = [i for i, event in enumerate(self.events) if event.kind is Kind.ROUND_OVER]
+        return [event for event in self.events[ends[-1] + 1 if ends else 0:]
+                if event.kind is not Kind.GAME_OVER]
+
+    def final_moves(self) -> list[str]:
+        """The last moves of the round that ended last, for its page: from the going out
+        to the end (the others' final turns), or, when the stock ran out, the moves since
+        the person's last one."""
+        ends = [i for i, event in enumerate(self.events) if event.kind is Kind.ROUND_OVER]
+        results = self.state.view(None).results
+        if not ends or not results:
+            return []
+        start = ends[-2] + 1 if len(ends) > 1 else 0
+        moves = [e for e in self.events[start:ends[-1]] if e.kind is Kind.MOVE]
+        last = results[-1]
+        mover = last.out if last.end is End.OUT and last.out is not None else PERSON
+        from_move = max((i for i, e in enumerate(moves) if e.seat == mover), default=-1)
+        if mover == PERSON:
+            from_move += 1  # the person saw their own move
+        return [event.text for event in moves[max(from_move, 0):]]
 
     def out_cards(self) -> tuple[Card, ...]:
         """The cards the person may discard to go out now (empty when going out is not
@@ -247,6 +272,12 @@ class Session:
         self._changed()
         return events
 
+    def set_order(self, order: SortOrder) -> None:
+        """Show the hand in ``order`` from now on, in this game and once it is resumed."""
+        if order is not self.order:
+            self.order = order
+            self._changed()
+
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self)
@@ -298,7 +329,8 @@ class Session:
         """A game in progress as JSON-ready data: setup, actions, hints and undos."""
         return {"format": SAVE_FORMAT, **self.setup.to_json(),
                 "actions": [str(action) for action in self.state.history],
-                "hints": list(self.hints), "undos": list(self.undos)}
+                "hints": list(self.hints), "undos": list(self.undos),
+                "order": self.order.value}
 
     @classmethod
     def from_json(cls, data: object, what: str = "saved game") -> Session:
@@ -314,6 +346,10 @@ class Session:
         undos = [_undo(undo, f"{what}: undos[{i}]") for i, undo in
                  enumerate(need_list(saved.get("undos", []), f"{what}: undos", MAX_NOTES))]
         session = cls(setup, hints=hints, undos=undos)
+        order = need_str(saved.get("order", SortOrder.SUIT.value), f"{what}: order", 10)
+        if order not in {item.value for item in SortOrder}:
+            raise InputError(f"order {order!r} is not suit, rank or melds", what)
+        session.order = SortOrder(order)
         for index, line in enumerate(lines):
             where = f"{what}: actions[{index}]"
             try:

@@ -23,7 +23,8 @@ from threethirteen.actions import Action, Draw, Source
 from threethirteen.cards import Card
 from threethirteen.results import End, RoundResult
 from threethirteen.rules import PLAYOFF_DEAL, Rules
-from threethirteen.tui.hand import plain_cards
+from threethirteen.tui.hand import plain_cards, plain_meld
+from threethirteen.tui.rulewords import rules_in_play
 from threethirteen.view import View
 
 
@@ -52,6 +53,26 @@ def round_title(view: View) -> str:
     return f"{head} · wild rank {view.wild} · dealer {view.players[view.dealer]}"
 
 
+def round_sentence(view: View) -> str:
+    """The round's title as it is heard, without separators to read aloud:
+    ``Round 3 of 11: 5 cards each, wild rank 5, dealer Top.``"""
+    if view.playoff:
+        head = f"Playoff round: {PLAYOFF_DEAL} cards each"
+    else:
+        head = (f"Round {view.round_number} of {view.rules.rounds}: "
+                f"{view.round_number + 2} cards each")
+    return f"{head}, wild rank {view.wild}, dealer {view.players[view.dealer]}."
+
+
+def count(number: int, thing: str) -> str:
+    """``1 point``, ``2 points``, ``0 cards``.
+
+    >>> count(1, "point"), count(12, "point"), count(0, "card")
+    ('1 point', '12 points', '0 cards')
+    """
+    return f"{number} {thing}" + ("" if number == 1 else "s")
+
+
 def turn_text(view: View, person: int) -> str:
     """Whose turn it is, in words."""
     if view.turn is None:
@@ -78,10 +99,11 @@ def round_end_lines(result: RoundResult, names: Sequence[str], seats: Sequence[i
     wild = int(result.wild)
     for seat in seats:
         shown = result.seats[seat]
-        melds = " / ".join(plain_cards(meld, wild) for meld in shown.melds) or "no melds"
+        melds = " / ".join(plain_meld(meld, wild) for meld in shown.melds) or "no melds"
         dead = plain_cards(shown.deadwood, wild) or "none"
         mark = " (out)" if seat == result.out else ""
-        lines.append(f"{names[seat]}{mark}: {melds}; unmelded {dead}; {shown.points} points")
+        lines.append(f"{names[seat]}{mark}: {melds}; unmelded {dead}; "
+                     f"{count(shown.points, 'point')}")
     return lines
 
 
@@ -100,15 +122,25 @@ def score_rows(view: View) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
+def score_sentences(view: View) -> list[str]:
+    """The score sheet said as sentences, one per finished round, then the totals:
+    ``Round 1, wild rank 3, dealer Left: You 14, Left 0, Top 15, Right 0.``"""
+    header, rows = score_rows(view)
+    names = header[3:]
+    lines = []
+    for row in rows[:-1]:
+        head = "The playoff round" if row[0] == "playoff" else f"Round {row[0]}"
+        points = ", ".join(f"{name} {score}" for name, score in zip(names, row[3:], strict=True)
+                           if score != "-")
+        lines.append(f"{head}, wild rank {row[1]}, dealer {row[2]}: {points}.")
+    if not lines:
+        lines.append("No round is finished yet.")
+    totals = ", ".join(f"{name} {score}" for name, score in zip(names, rows[-1][3:], strict=True))
+    return [*lines, f"Totals: {totals}."]
+
+
 def _playoff_seats(result: RoundResult) -> set[int]:
     return {seat for seat, shown in enumerate(result.seats) if shown.melds or shown.deadwood}
-
-
-def table_text(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    """Rows laid out in aligned columns, for the plain mode."""
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    return ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
-            for row in [header, *rows]]
 
 
 def winners_text(view: View) -> str:
@@ -136,10 +168,13 @@ RULES_SUMMARY = (
 
 
 def rules_lines(rules: Rules) -> list[str]:
-    """The rules of this game: a summary, then every option with its value and meaning."""
+    """The rules of this game: a summary, what its options mean in play, then every option
+    with its value and meaning."""
     docs = Rules.option_docs()
     values = rules.to_json()
-    lines = [RULES_SUMMARY, "", "Options of this game:"]
+    lines = [RULES_SUMMARY, "", "In this game:"]
+    lines += [f"  {line}" for line in rules_in_play(rules)]
+    lines += ["", "Options of this game (their names, for --rules):"]
     for item in fields(Rules):
         lines.append(f"  {item.name} = {json.dumps(values[item.name])}: {docs[item.name]}")
     return lines

@@ -1,8 +1,8 @@
 """The pieces of the full-screen table: cards, the hand, opponents and the two piles.
 
 Nothing here knows the rules; the app tells each widget what to show. Marks never rely
-on colour alone: a wild card carries a ``W``, the chosen card sits one line higher with
-a heavy border, the seat to play has a ``▶`` and a heavy border.
+on colour alone: a wild card carries a ``W``, the card chosen to discard sits one line
+higher with a heavy border, the seat to play has a ``▶`` and a heavy border.
 """
 
 from __future__ import annotations
@@ -13,12 +13,37 @@ from rich.text import Text
 from textual import events
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import Log, Static
+from textual.widgets import RichLog, Static
 
 from threethirteen.cards import Card, Suit
 from threethirteen.tui.hand import face, is_wild
 
 RED = (Suit.HEARTS, Suit.DIAMONDS)
+CARD_KEYS = "1234567890!@#$"  # the key that chooses each position (shift+1-4 for 11-14)
+CARD_WIDTH = 5  # columns of one card, borders included
+LOG_LINES = 500  # lines the move log keeps
+
+
+def card_key(index: int) -> str:
+    """The key that chooses the card at ``index``: ``1``-``9``, ``0``, then ``!@#$``.
+
+    >>> card_key(0), card_key(9), card_key(10), card_key(13), card_key(14)
+    ('1', '0', '!', '$', '')
+    """
+    return CARD_KEYS[index] if index < len(CARD_KEYS) else ""
+
+
+def gap_width(cards: int, gaps: int, width: int) -> int:
+    """The widest gap between groups (2, 1 or 0 columns) with which ``cards`` cards and
+    ``gaps`` gaps fit in ``width`` columns (at worst no gap: 14 cards take 70 columns).
+
+    >>> gap_width(14, 4, 110), gap_width(14, 4, 76), gap_width(14, 13, 78)
+    (2, 1, 0)
+    """
+    for gap in (2, 1):
+        if cards * CARD_WIDTH + gaps * gap <= width:
+            return gap
+    return 0
 
 
 def card_text(card: Card, wild: int, key: str = "") -> Text:
@@ -50,8 +75,7 @@ class CardView(Static):
     def show(self, card: Card, wild: int, *, selected: bool, new: bool, gap: bool) -> None:
         """Show ``card`` with its marks."""
         self.card = card
-        key = str((self.index + 1) % 10) if self.index < 10 else ""
-        self.update(card_text(card, wild, key))
+        self.update(card_text(card, wild, card_key(self.index)))
         self.border_title = "+" if new else ""
         self.set_class(selected, "-selected")
         self.set_class(gap, "-gap")
@@ -63,12 +87,13 @@ class CardView(Static):
 
 
 class HandView(Horizontal):
-    """The person's cards, in the order shown; a gap starts each group."""
+    """The person's cards, in the order shown; a gap starts each group (two columns, or
+    one, or none: whatever lets every card fit the width)."""
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
         self.cards: list[CardView] = []
-        self._shown: object = None
+        self._shown: tuple[tuple[Card, ...], int, tuple[int, ...], int, Card | None] | None = None
 
     def show(self, cards: Sequence[Card], wild: int, *, breaks: Sequence[int], cursor: int,
              new: Card | None) -> None:
@@ -88,6 +113,20 @@ class HandView(Horizontal):
                           gap=index in breaks)
             else:
                 view.display = False
+        self._fit()
+
+    def _fit(self) -> None:
+        """Set the gaps' width for the cards shown and the width there is."""
+        if self._shown is None or not self.size.width:
+            return
+        cards, _, breaks, _, _ = self._shown
+        gap = gap_width(len(cards), len(breaks), self.size.width)
+        for view in self.cards:  # each time: cards mounted since need the class too
+            view.set_class(gap == 1, "-narrow")
+            view.set_class(gap == 0, "-tight")
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self._fit()
 
 
 class Seat(Static):
@@ -107,11 +146,10 @@ class Seat(Static):
         self._shown = key
         self.border_title = ("▶ " if playing else "") + name + (" · OUT" if out else "")
         self.border_subtitle = level + (" · dealer" if dealer else "")
-        backs = "▮" * min(cards, 8) + ("…" if cards > 8 else "")
-        lines = Text(f"{backs} {cards} card{'s' * (cards != 1)}\n")
-        lines.append(f"score {score}")
-        if playing:
-            lines.append(" · playing", style="bold")
+        lines = Text(f"{cards} card{'s' * (cards != 1)} · score {score}\n")
+        lines.append("▮" * min(cards, 8) + ("…" if cards > 8 else ""))  # a second line,
+        if playing:  # seen only where the table has room for it
+            lines.append(" playing", style="bold")
         self.update(lines)
         self.set_class(playing, "-playing")
 
@@ -159,17 +197,40 @@ class Pile(Static):
         self.post_message(self.Clicked(self.which))
 
 
-class MoveLog(Log):
-    """The move log. It follows play: every line written, and every resize, shows the end
-    (Textual's ``Log`` scrolls only when it already is at the end, which a resize undoes)."""
+class MoveLog(RichLog):
+    """The move log, its lines wrapped to the width (never a sideways scroll bar). It
+    follows play: every line written, and every resize, shows the end (Textual scrolls
+    only when the log already is at the end, which a resize undoes)."""
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
-        super().__init__(id=id, auto_scroll=True)
+        super().__init__(id=id, auto_scroll=True, wrap=True, max_lines=LOG_LINES * 3)
         self.can_focus = False
+        self.written: list[str] = []  # the lines, to wrap again at another width
+        self._width = 0
 
-    def write_line(self, line: str, scroll_end: bool | None = None) -> MoveLog:
-        super().write_line(line, scroll_end=True if scroll_end is None else scroll_end)
+    def write_line(self, line: str) -> MoveLog:
+        """Add a line at the end and show it."""
+        self.written.append(line)
+        del self.written[:-LOG_LINES]
+        self.write(Text(line), width=self._width or None, scroll_end=True)
+        return self
+
+    def clear(self) -> MoveLog:
+        self.written.clear()
+        super().clear()
         return self
 
     def on_resize(self, _event: events.Resize) -> None:
+        self.call_after_refresh(self._rewrap)
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def _rewrap(self) -> None:
+        """Wrap the lines again when the width has changed, and show the end."""
+        width = self.scrollable_content_region.width
+        if self._size_known and width and width != self._width:
+            self._width = width
+            lines = list(self.written)
+            super().clear()
+            for line in lines:
+                self.write(Text(line), width=width, scroll_end=False)
         self.scroll_end(animate=False, immediate=True, x_axis=False)
