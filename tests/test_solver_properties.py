@@ -25,6 +25,7 @@ from solver_checks import arrangement_problems
 from threethirteen import (
     JOKER,
     Card,
+    Hand,
     Rank,
     Rules,
     Suit,
@@ -240,3 +241,21 @@ def test_greedy_best_discard_is_the_first_of_every_discard_solved(
     expected = ranked_discards(cards, lambda rest: deadwood(rest, wild=rank, rules=rules),
                                lambda card: card_points(card, rank, rules))[0]
     assert best_discard(cards, rank, rules) == expected
+
+
+def test_greedy_remembers_hands_only_for_the_same_rules_object() -> None:
+    """The greedy memo is keyed by the rules' identity: equal hands under other rules (or
+    another wild) are solved afresh, and a remembered answer equals a fresh one."""
+    from threethirteen.bots import greedy
+
+    hand = list(Hand.parse("Kh Kd Ks 4c 9d"))
+    plain, counted = Rules(), Rules(face_values="rank")
+    first = greedy.best_discard(hand, Rank(3), plain)
+    assert greedy.best_discard(hand, Rank(3), plain) == first == greedy._best_discard(
+        hand, Rank(3), plain)
+    assert greedy.best_discard(hand, Rank(3), counted) == greedy._best_discard(
+        hand, Rank(3), counted)
+    assert greedy.best_discard(hand, Rank(4), plain) == greedy._best_discard(
+        hand, Rank(4), plain)
+    kept = [card for card in hand if card != first[1]]
+    assert greedy.penalty_now(kept, Rank(3), plain) == deadwood(kept, wild=3, rules=plain)

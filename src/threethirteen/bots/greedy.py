@@ -25,8 +25,40 @@ from threethirteen.scoring import card_points
 from threethirteen.solver import arrange, deadwood
 from threethirteen.view import Phase, View
 
+# Hands solved lately, by (rules' identity, wild, card codes): a turn's draw decision and
+# its discard solve the same hand, and a discard's result is the next turn's hand. Values
+# keep the rules object, so that a recycled id() never answers for other rules.
+_SOLVED: dict[tuple[int, int, tuple[int, ...]], tuple[Rules, tuple[int, Card]]] = {}
+_KEPT: dict[tuple[int, int, tuple[int, ...]], tuple[Rules, int]] = {}
+_REMEMBERED = 4096  # entries in each before it is emptied
+
 
 def best_discard(hand: Sequence[Card], wild: Rank, rules: Rules) -> tuple[int, Card]:
+    """``_best_discard``, remembered for the hands of the last few turns."""
+    key = (id(rules), int(wild), tuple(sorted(card.code for card in hand)))
+    found = _SOLVED.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    answer = _best_discard(hand, wild, rules)
+    if len(_SOLVED) >= _REMEMBERED:
+        _SOLVED.clear()
+        _KEPT.clear()
+    _SOLVED[key] = (rules, answer)
+    rest = list(key[2])
+    rest.remove(answer[1].code)
+    _KEPT[(key[0], key[1], tuple(rest))] = (rules, answer[0])
+    return answer
+
+
+def penalty_now(hand: Sequence[Card], wild: Rank, rules: Rules) -> int:
+    """``deadwood(hand)``, read from the discard that left this hand when it was ours."""
+    found = _KEPT.get((id(rules), int(wild), tuple(sorted(card.code for card in hand))))
+    if found is not None and found[0] is rules:
+        return found[1]
+    return deadwood(hand, wild=wild, rules=rules)
+
+
+def _best_discard(hand: Sequence[Card], wild: Rank, rules: Rules) -> tuple[int, Card]:
     """The greedy discard: the lowest penalty left, the higher card on ties (then the
     lower card code): the first of ``ranked_discards``, found with one arrangement.
 
@@ -89,6 +121,6 @@ class GreedyBot:
         top = view.top
         if top is None or Draw(view.seat, Source.DISCARD) not in view.legal:
             return Source.STOCK
-        now = deadwood(view.hand, wild=view.wild, rules=view.rules)
+        now = penalty_now(view.hand, view.wild, view.rules)
         after, _ = best_discard([*view.hand, top], view.wild, view.rules)
         return Source.DISCARD if after < now else Source.STOCK
