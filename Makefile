@@ -10,7 +10,9 @@ WEB_SOURCES := $(shell find web/src web/index.html web/package.json web/package-
 WEB_BUILT := src/threethirteen/web/dist/index.html
 NODE_STAMP := web/node_modules/.installed
 
-.PHONY: test play lint typecheck unit bench clean web webtest chromium
+ARGS ?=
+
+.PHONY: test play terminal lint typecheck unit bench clean web webtest chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,9 +48,13 @@ typecheck: $(STAMP)
 unit: $(STAMP) web chromium
 	$(BIN)/pytest
 
-# The browser game against three computers; the terminal game is `three-thirteen play`.
+# The browser game against three computers (ARGS go to `serve`, e.g. ARGS="--port 9000");
+# `make terminal` plays in the terminal (ARGS go to `play`, e.g. ARGS="--plain").
 play: $(STAMP) web
-	$(BIN)/three-thirteen serve --open '/play?opponents=3&level=expert'
+	$(BIN)/three-thirteen serve --open '/play?opponents=3&level=expert' $(ARGS)
+
+terminal: $(STAMP)
+	$(BIN)/three-thirteen play $(ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
