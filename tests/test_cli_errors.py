@@ -243,3 +243,12 @@ def test_small_command_line_answers() -> None:
     out = once.stdout.decode()
     assert once.returncode == 0 and out.startswith("1 game in "), out
     assert "mean total: final points" in out
+
+
+def test_replay_of_a_saved_game_says_what_it_is(tmp_path: Path) -> None:
+    """Issue 15: a save given to replay is named as a game in progress, not 'not a record'."""
+    from threethirteen.tui.session import SAVE_FORMAT
+
+    save = _write(tmp_path, "saved-game.json", {"format": SAVE_FORMAT, "seed": 1})
+    assert_one_error(run(["replay", str(save)]), "saved-game.json", "game in progress",
+                     "three-thirteen play")

@@ -10,9 +10,12 @@ from typing import Annotated, Any
 
 import typer
 
-from threethirteen.cli.common import reporting_errors
+from threethirteen.cli.common import fail, reporting_errors
+from threethirteen.errors import ThreeThirteenError
+from threethirteen.jsontext import read_json
 from threethirteen.printable import printable
 from threethirteen.record import MAX_RECORD_BYTES, load_record, read_record, replay_record
+from threethirteen.tui.session import SAVE_FORMAT
 
 
 def describe(record: Mapping[str, Any]) -> list[str]:
@@ -110,6 +113,17 @@ def step_through(lines: list[str]) -> None:
                 return
 
 
+def _is_saved_game(file: str) -> bool:
+    """True when ``file`` is the terminal game's save (a game in progress)."""
+    try:
+        with open(file, "rb") as stream:
+            data = read_json(stream.read(MAX_RECORD_BYTES + 1), what=file,
+                             max_bytes=MAX_RECORD_BYTES)
+    except (OSError, ThreeThirteenError):
+        return False  # load_record says what is wrong with it
+    return isinstance(data, dict) and data.get("format") == SAVE_FORMAT
+
+
 def register(app: typer.Typer) -> None:
     """Add ``replay`` to ``app``."""
 
@@ -126,6 +140,10 @@ def register(app: typer.Typer) -> None:
             if file == "-":
                 record: Any = read_record(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1), name)
             else:
+                if _is_saved_game(file):
+                    fail(f"{name}: this is a game in progress, saved by three-thirteen play "
+                         "(which resumes it), not a record; a finished game's record is "
+                         "written to games/ in the data directory")
                 record = load_record(file)
             replay_record(record)
         if step and not quiet and file != "-":
