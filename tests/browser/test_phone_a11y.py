@@ -79,6 +79,11 @@ def test_the_wild_badges_of_a_fourteen_card_hand_stay_visible_on_a_phone(
         FakeRoom(page, view_json(FOURTEEN))
         page.goto(f"{server}/r/fake")
         expect(page.locator(HAND_CARD)).to_have_count(14)
+        # The hand is laid out once the style sheet's card width is read, and the cards
+        # slide into place: measure the layout it settles in (a few frames later).
+        page.wait_for_function(f"""() => ({BADGES})().every(
+            (b) => b.seen.every(Boolean) && b.right <= 360 && b.bottom <= 740)""",
+                               timeout=5000)
         badges = page.evaluate(BADGES)
         # Two kings (the wild rank) and the joker, each badge uncovered by the next card.
         names = sorted(b["name"] for b in badges)

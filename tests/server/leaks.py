@@ -16,7 +16,9 @@ from server.checks import offline
 from threethirteen.game import GameState
 from threethirteen.rules import Rules
 
-CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[cdhs](?![A-Za-z0-9])")
+# A card stands between quotes, spaces or punctuation; never beside a letter, a digit, "-"
+# or "_", which join the characters of room ids and tokens ("x-5s_Qd" is an id, not cards).
+CARD = re.compile(r"(?<![A-Za-z0-9_-])(?:10|[2-9TJQKA])[cdhs](?![A-Za-z0-9_-])")
 
 
 def cards_in(data: Any) -> set[str]:

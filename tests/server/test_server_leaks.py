@@ -12,7 +12,7 @@ from typing import Any
 
 from server.checks import assert_record_replays, record_of
 from server.client import Socket, create, join, play_out, watch
-from server.leaks import allowed, scan
+from server.leaks import allowed, cards_in, scan
 from server.serverproc import ServerProcess
 from threethirteen.rules import PRESETS
 
@@ -116,3 +116,10 @@ def test_a_failed_write_leaves_no_card_or_chat_in_the_log(
     assert "my secret plan" not in log
     for card in hand:
         assert f"discard {card}" not in log
+
+
+def test_cards_in_reads_cards_and_not_ids() -> None:
+    """The scan's reader: a room id that looks like cards is not read as cards."""
+    message = {"room": "5s-Ab_Qd-cdEF", "view": {"hand": ["5s", "Th"], "legal": ["0: out 7c"]}}
+    assert cards_in(message) == {"5s", "Th", "7c"}
+    assert cards_in({"room": "x_9h-4c", "rematch": "Kd-abc"}) == set()

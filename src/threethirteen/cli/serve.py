@@ -38,6 +38,7 @@ def register(app: typer.Typer) -> None:
             import uvicorn
 
             from threethirteen.server.app import create_app
+            from threethirteen.server.gctune import tune
         except ImportError as missing:
             fail(f"the server needs its extra: pip install 'three-thirteen[server]' "
                  f"({missing.name} is missing)")
@@ -49,6 +50,8 @@ def register(app: typer.Typer) -> None:
             from threethirteen.web.launch import open_when_ready
 
             open_when_ready(host, port, open_page)
-        uvicorn.run(create_app(url), host=host, port=port, ws_per_message_deflate=False,
+        app = create_app(url)
+        tune()  # garbage collection for many live games (server/gctune.py)
+        uvicorn.run(app, host=host, port=port, ws_per_message_deflate=False,
                     ws_max_size=MAX_WS_BYTES, access_log=access_log, log_level="info",
                     timeout_graceful_shutdown=3)

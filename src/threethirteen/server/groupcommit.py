@@ -15,6 +15,18 @@ key, say) fails alone and the others still commit.
 >>> asyncio.run(main())
 >>> groups
 [[0, 1, 2]]
+
+A bad item fails alone; the others of its group commit:
+
+>>> async def picky(items):
+...     if 13 in items:
+...         raise ValueError("13 is refused")
+>>> async def main():
+...     commit = GroupCommit(picky)
+...     return await asyncio.gather(*(commit.submit(n) for n in (12, 13, 14)),
+...                                 return_exceptions=True)
+>>> asyncio.run(main())
+[None, ValueError('13 is refused'), None]
 """
 
 from __future__ import annotations
