@@ -15,6 +15,7 @@ import pexpect
 import pytest
 
 from threethirteen.actions import Source
+from threethirteen.cards import Card
 from threethirteen.record import game_record, load_record, replay_record, save_record
 from threethirteen.rules import Rules
 from threethirteen.sim import play_game
@@ -140,6 +141,18 @@ def plain_game(seed: int = 5) -> tuple[PlainGame, Script]:
     return PlainGame(session, pace=0, read=script.read, write=script.write), script
 
 
+def plain_game_that_can_go_out() -> tuple[PlainGame, Script, tuple[Card, ...]]:
+    """A plain game at the person's discard step with a hand that can go out."""
+    for seed in range(200):
+        game, script = plain_game(seed)
+        game._computers()
+        game.session.draw(Source.STOCK)
+        goers = game.session.out_cards()
+        if goers:
+            return game, script, goers
+    raise AssertionError("no seed found")
+
+
 @pytest.mark.parametrize(("line", "answer"), [
     ("", "Type a command, or help for the list."),
     ("jump", "Unknown command 'jump'. Type help for the commands."),
@@ -182,15 +195,7 @@ def test_the_plain_commands_show_everything() -> None:
 
 
 def test_going_out_asks_and_no_keeps_playing() -> None:
-    for seed in range(200):
-        game, script = plain_game(seed)
-        game._computers()
-        game.session.draw(Source.STOCK)
-        goers = game.session.out_cards()
-        if goers:
-            break
-    else:
-        raise AssertionError("no seed found")
+    game, script, goers = plain_game_that_can_go_out()
     script.lines = iter(["no"])
     game.command(f"out {goers[0]}")
     assert script.out[-2] == f"Go out by discarding {goers[0]}? Type yes or no: "
@@ -205,15 +210,7 @@ def test_going_out_asks_and_no_keeps_playing() -> None:
 
 def test_discarding_a_card_that_goes_out_asks_and_insists_on_yes_or_no() -> None:
     """Issue 15, trap 1, by typed commands: ``discard Kd`` with Kd going out asks."""
-    for seed in range(200):
-        game, script = plain_game(seed)
-        game._computers()
-        game.session.draw(Source.STOCK)
-        goers = game.session.out_cards()
-        if goers:
-            break
-    else:
-        raise AssertionError("no seed found")
+    game, script, goers = plain_game_that_can_go_out()
     game.show_hand()
     assert f"go out with {goers[0]}" in script.said()
     script.lines = iter([])  # the input ends at the question: nothing is discarded

@@ -10,7 +10,7 @@ import random
 import subprocess
 from pathlib import Path
 
-from test_tui_plain import COMMAND, plain_game
+from test_tui_plain import COMMAND, plain_game, plain_game_that_can_go_out
 
 from threethirteen.actions import Draw, Source
 from threethirteen.bots.greedy import GreedyBot
@@ -56,15 +56,7 @@ def test_one_point_is_said_in_the_singular() -> None:
 
 
 def test_the_go_out_confirmation_insists_on_yes_or_no() -> None:
-    for seed in range(200):
-        game, script = plain_game(seed)
-        game._computers()
-        game.session.draw(Source.STOCK)
-        goers = game.session.out_cards()
-        if goers:
-            break
-    else:
-        raise AssertionError("no seed found")
+    game, script, goers = plain_game_that_can_go_out()
     card: Card = goers[0]
     script.lines = iter(["sure", "", "no"])
     game.command(f"out {card}")
