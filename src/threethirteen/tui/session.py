@@ -30,6 +30,7 @@ from typing import Any
 
 from threethirteen.actions import Action, Discard, Draw, Source, parse_action
 from threethirteen.bots import Bot, make_bot
+from threethirteen.bots.evaluate import ranked_discards
 from threethirteen.bots.expert import ExpertBot, Option
 from threethirteen.cards import Card
 from threethirteen.errors import IllegalAction, InputError, NotationError
@@ -37,6 +38,7 @@ from threethirteen.game import GameState, TurnLog
 from threethirteen.outs import go_out_cards
 from threethirteen.record import game_record
 from threethirteen.results import End, RoundResult
+from threethirteen.scoring import card_points
 from threethirteen.sim import derive_seed
 from threethirteen.solver import deadwood
 from threethirteen.tui import text
@@ -226,11 +228,11 @@ class Session:
         goers = self.out_cards()
         if goers:
             return f"go out with {_either(goers)}"
-        hand = list(view.hand)
-        left = {card: deadwood([*hand[:at], *hand[at + 1:]], wild=view.wild, rules=view.rules)
-                for at, card in enumerate(hand)}
-        best = min(left.values())
-        cards = sorted((card for card, points in left.items() if points == best), key=str)
+        ranked = ranked_discards(view.hand,
+                                 lambda rest: deadwood(rest, wild=view.wild, rules=view.rules),
+                                 lambda card: card_points(card, view.wild, view.rules))
+        best = ranked[0][0]
+        cards = sorted((card for left, card in ranked if left == best), key=str)
         return f"discarding {_either(cards)} leaves {_points(best)}"
 
     def _person(self, action: Action) -> list[Event]:
