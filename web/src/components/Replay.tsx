@@ -1,5 +1,5 @@
 /** A finished game turn by turn, every hand visible: ←/→ step, Home/End jump. */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { GameRecord } from "../api";
 import { getRecord, recordUrl } from "../api";
 import { cardName } from "../cards";
@@ -21,21 +21,27 @@ export function ReplayPage({ room }: { room: string }) {
       setFrames(framesOf(data));
     }).catch((problem: unknown) => setError((problem as Error).message));
   }, [room]);
+  // The last frame's index, read by the key handler when a key arrives: the handler is
+  // registered once, so a key pressed before a later render's effects ran still counts.
+  const lastFrame = useRef(-1);
+  lastFrame.current = frames.length - 1;
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       const target = event.target as HTMLElement | null;
       if (target && (target.tagName === "INPUT" || target.tagName === "SELECT")) return;
-      const last = frames.length - 1;
-      const moves: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last };
-      const next = moves[event.key];
-      if (next !== undefined) {
+      const last = lastFrame.current;
+      const moves: Record<string, (at: number) => number> = {
+        ArrowLeft: (at) => at - 1, ArrowRight: (at) => at + 1, Home: () => 0, End: () => last,
+      };
+      const move = moves[event.key];
+      if (move !== undefined && last >= 0) {
         event.preventDefault();
-        setAt(Math.max(0, Math.min(last, next)));
+        setAt((at) => Math.max(0, Math.min(last, move(at))));
       }
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  });
+  }, []);
   if (error) return <main class="message-page" id="main"><h1>Replay</h1><p class="error-line" role="alert">{error}</p><a class="button" href="/">Back to the lobby</a></main>;
   const frame = frames[at];
   if (!record || !frame) return <main class="message-page" id="main"><h1>Replay</h1><p>Loading the record...</p></main>;
