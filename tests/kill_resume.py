@@ -33,7 +33,8 @@ from pathlib import Path
 import pexpect
 
 from threethirteen.game import GameState
-from threethirteen.tui.session import PERSON, Kind, Session
+from threethirteen.tui.cardwords import SHORT
+from threethirteen.tui.session import PERSON, Event, Kind, Session, told
 
 COMMAND = str(Path(sys.executable).parent / "three-thirteen")
 GAME = ["play", "--plain", "--rules", '{"rounds": 3}', "--levels", "greedy,random,greedy",
@@ -77,9 +78,10 @@ def load(home: Path) -> Session | None:
     return Session.from_json(json.loads(path.read_text(encoding="utf-8")))
 
 
-def moves(session: Session) -> list[str]:
-    """The texts of the saved game's moves (one per action, undone ones left out)."""
-    return [event.text for event in session.events if event.kind is Kind.MOVE]
+def moves(session: Session) -> list[Event]:
+    """The saved game's moves as the plain mode tells them (a computer's turn in one line,
+    undone moves left out)."""
+    return [event for event in told(session.events, session.names) if event.kind is Kind.MOVE]
 
 
 PROMPT_PREFIX = re.compile(r"^(?:Your (?:draw|discard) > |Press Enter for the next round\. "
@@ -130,7 +132,7 @@ class Killer:
             child = spawn(self.home, "--new", "--seed", str(self.seed * 1000 + self.games))
         else:
             child = spawn(self.home, "--resume")
-        shown = moves(before) if before is not None else []
+        shown = [event.text for event in moves(before)] if before is not None else []
         hints = [hint["advice"] for hint in before.hints] if before is not None else []
         undos = len(before.undos) if before is not None else 0
         commands = self.rng.randint(1, 8)
@@ -185,8 +187,15 @@ class Killer:
         if before is not None:
             self.check_resume(before, lines)
         for line in lines:
-            if MOVE.match(line):
-                shown.append(line)
+            if (move := MOVE.match(line)) is not None:
+                # a computer's draw shown before a kill, its discard after the resume: the
+                # save tells them in one line, as the plain mode does in one go
+                who = move.group(1)
+                if (shown and who != "You" and shown[-1].startswith((f"{who} drew", f"{who} took"))
+                        and " and " not in shown[-1] and move.group(2) not in ("drew", "took")):
+                    shown[-1] += " and " + line.removeprefix(who + " ")
+                else:
+                    shown.append(line)
                 self.report.moves_shown += 1
             elif (undone := UNDONE.match(line)) is not None:
                 last = shown.pop()
@@ -202,7 +211,8 @@ class Killer:
         if after is None:  # killed before anything changed
             assert not shown and not hints, "the game in progress has no save"
             return
-        saved = moves(after)
+        told_moves = moves(after)
+        saved = [event.text for event in told_moves]
         saved_hints = [hint["advice"] for hint in after.hints]
         if len(after.undos) == undos + 1:  # an undo saved, killed before it was printed
             assert shown[-1].startswith(("You discarded", "You went out")), shown[-1]
@@ -216,13 +226,14 @@ class Killer:
             saved_hints, hints)
         if len(saved) > len(shown) or len(saved_hints) > len(hints):
             self.report.saved_not_shown += 1
-        self.expected_hand = self.hand_shown(after, len(shown))
+        self.expected_hand = self.hand_shown(
+            after, sum(event.moves for event in told_moves[:len(shown)]))
 
     def hand_shown(self, after: Session, shown: int) -> tuple[Counter[str], Counter[str]]:
         """The person's hand as last shown, and the hand the resume may show."""
         state = replay(after, shown)
-        last_shown = Counter(str(card) for card in state.hands[PERSON])
-        saved = Counter(str(card) for card in after.state.hands[PERSON])
+        last_shown = Counter(SHORT.card(card) for card in state.hands[PERSON])
+        saved = Counter(SHORT.card(card) for card in after.state.hands[PERSON])
         extra = after.state.history[shown:]
         if extra:  # saved, not printed: the person's own move, or a computer's
             new_round = after.state.round_number != state.round_number

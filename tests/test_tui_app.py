@@ -18,6 +18,7 @@ from threethirteen.actions import Source
 from threethirteen.rules import Rules
 from threethirteen.tui import store
 from threethirteen.tui.app import UNDO_NOTICE, TableApp
+from threethirteen.tui.cardwords import SHORT
 from threethirteen.tui.screens import Ask, GoOutAsk, Page
 from threethirteen.tui.session import Session
 from threethirteen.tui.setup import Setup
@@ -145,7 +146,7 @@ def test_go_out_is_offered_when_legal_and_asks_first() -> None:
         cards = app.shown().cards
         wrong = next(i for i, card in enumerate(cards) if card != goer)
         await pilot.press(str(wrong + 1), "o")
-        assert app.message.startswith(f"You cannot go out with {cards[wrong]}")
+        assert app.message.startswith(f"You cannot go out with {SHORT.card(cards[wrong])}")
         await pilot.press(str(cards.index(goer) + 1), "o")
         await until(pilot, lambda: isinstance(app.screen, Ask))
         await pilot.press("n")
@@ -171,11 +172,11 @@ def test_enter_on_a_card_that_goes_out_asks_go_out_first() -> None:
         await until(pilot, lambda: app.session.person_to_act)
         await pilot.press("d")
         await until(pilot, lambda: app.session.view().phase is Phase.DISCARD)
-        assert f"go out with {goer}" in str(app._texts["#arrangement"])
+        assert f"go out with {SHORT.card(goer)}" in str(app._texts["#arrangement"])
         history = len(app.session.state.history)
         await pilot.press(str(app.shown().cards.index(goer) + 1), "enter")
         await until(pilot, lambda: isinstance(app.screen, GoOutAsk))
-        assert app.screen.question == f"Go out with {goer}?"
+        assert app.screen.question == f"Go out with {SHORT.card(goer)}?"
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, GoOutAsk))
         assert app.message == "Nothing discarded."
@@ -367,7 +368,8 @@ def test_draw_from_the_discard_pile_by_key() -> None:
         top = app.session.view().top
         await pilot.press("t")
         await until(pilot, lambda: app.session.view().phase is Phase.DISCARD)
-        assert app.session.events[-1].text == f"You took the {top} from the discard pile"
+        took = f"You took the {SHORT.card(top)} from the discard pile"
+        assert app.session.events[-1].text == took
         assert app.shown().cards[app.cursor] == top  # the card just taken is chosen
         assert app.session.state.history[-1].seat == 0
         assert str(app.session.state.history[-1]).endswith(Source.DISCARD.value)

@@ -123,11 +123,11 @@ def test_a_message_clears_once_a_move_has_made_it_stale() -> None:
 def test_wild_is_marked_only_on_cards_acting_as_wild() -> None:
     kings = 13
     itself = arrange(Hand.parse("Jc Qc Kc 4d"), wild=kings, rules=Rules())
-    assert arrangement_text(itself, kings) == "melds: Jc Qc Kc; unmelded: 4d; penalty 4"
+    assert arrangement_text(itself, kings) == "melds: J♣ Q♣ K♣; unmelded: 4♦; penalty 4"
     acting = arrange(Hand.parse("Tc Th Kc 4d"), wild=kings, rules=Rules())
-    assert "melds: Tc Th Kc (wild);" in arrangement_text(acting, kings)
+    assert "melds: 10♣ 10♥ K♣ (wild);" in arrangement_text(acting, kings)
     loose = arrange(Hand.parse("Jc Qc Kc 2s 9d"), wild=kings, rules=Rules())
-    assert "melds: Jc Qc Kc;" in arrangement_text(loose, kings)
+    assert "melds: J♣ Q♣ K♣;" in arrangement_text(loose, kings)
 
 
 def test_undo_keeps_the_card_taken_back_chosen() -> None:

@@ -20,6 +20,7 @@ from threethirteen.record import game_record, load_record, replay_record, save_r
 from threethirteen.rules import Rules
 from threethirteen.sim import play_game
 from threethirteen.solver import deadwood
+from threethirteen.tui.cardwords import SHORT
 from threethirteen.tui.plain import PlainGame
 from threethirteen.tui.session import Session
 from threethirteen.tui.setup import Setup
@@ -68,9 +69,9 @@ def test_a_complete_game_through_a_pseudo_terminal(tmp_path: Path) -> None:
             card = child.match.group(1)
             child.expect(PROMPTS[1])
             child.sendline(f"out {card}")
-            child.expect(f"Go out by discarding {card}\\? Type yes or no: ")
+            child.expect(f"Go out by discarding {SHORT.card(card)}\\? Type yes or no: ")
             child.sendline("yes")
-            child.expect(f"You went out, discarding {card}")
+            child.expect(f"You went out, discarding {SHORT.card(card)}")
             outs += 1
         elif found == 4:
             break
@@ -189,7 +190,7 @@ def test_the_plain_commands_show_everything() -> None:
     hand = game.shown().cards
     script.lines = iter(["no"])  # asked only if that discard would go out: just discard it
     game.command(str(hand[0]))  # a card name alone discards it
-    assert f"You discarded {hand[0]}" in script.said()
+    assert f"You discarded {SHORT.card(hand[0])}" in script.said()
     assert game.command("undo") and game.session.view().phase.value == "discard"
     assert game.command("quit") is False
 
@@ -198,30 +199,30 @@ def test_going_out_asks_and_no_keeps_playing() -> None:
     game, script, goers = plain_game_that_can_go_out()
     script.lines = iter(["no"])
     game.command(f"out {goers[0]}")
-    assert script.out[-2] == f"Go out by discarding {goers[0]}? Type yes or no: "
+    assert script.out[-2] == f"Go out by discarding {SHORT.card(goers[0])}? Type yes or no: "
     assert script.out[-1] == "Not going out." and game.session.view().out is None
     wrong = next(card for card in game.shown().cards if card not in goers)
     game.command(f"out {wrong}")
-    assert script.out[-1].startswith(f"You cannot go out with {wrong}")
+    assert script.out[-1].startswith(f"You cannot go out with {SHORT.card(wrong)}")
     script.lines = iter(["yes", ""])
     game.command("out")
-    assert f"You went out, discarding {goers[0]}" in script.said()
+    assert f"You went out, discarding {SHORT.card(goers[0])}" in script.said()
 
 
 def test_discarding_a_card_that_goes_out_asks_and_insists_on_yes_or_no() -> None:
     """Issue 15, trap 1, by typed commands: ``discard Kd`` with Kd going out asks."""
     game, script, goers = plain_game_that_can_go_out()
     game.show_hand()
-    assert f"go out with {goers[0]}" in script.said()
+    assert f"go out with {SHORT.card(goers[0])}" in script.said()
     script.lines = iter([])  # the input ends at the question: nothing is discarded
     game.command(f"discard {goers[0]}")
     assert script.out[-1] == "Nothing discarded." and game.session.view().hand is not None
     assert game.session.view().phase is Phase.DISCARD
     script.lines = iter(["maybe", "", ""])
     game.command(f"discard {goers[0]}")
-    assert f"Go out with {goers[0]}? Type yes or no (Enter: yes): " in script.out
+    assert f"Go out with {SHORT.card(goers[0])}? Type yes or no (Enter: yes): " in script.out
     assert "Please type yes or no." in script.out
-    assert f"You went out, discarding {goers[0]}" in script.said()
+    assert f"You went out, discarding {SHORT.card(goers[0])}" in script.said()
 
 
 def test_the_discard_step_shows_what_the_best_discard_leaves() -> None:
@@ -263,11 +264,11 @@ def test_replay_steps_turn_by_turn(tmp_path: Path) -> None:
 
 def test_enter_skips_the_pause_and_a_command_typed_ahead_is_kept(tmp_path: Path) -> None:
     child = spawn(tmp_path, "play", "--plain", "--rules", '{"rounds": 2}', "--levels",
-                  "greedy,random,greedy", "--pace", "5", "--seed", "7", "--new")
-    child.expect("Right (took|drew) ")  # Right plays first, then pauses 5 seconds
+                  "greedy,random,greedy", "--pace", "5", "--seed", "2", "--new")
+    child.expect("Left (took|drew) .* and ")  # Left's turn in one line, then 5 seconds
     start = time.monotonic()
     child.sendline("draw")  # typed while the computers play: skips, and is kept
-    child.expect("Right discarded ")
+    child.expect("Right (took|drew) .* and ")
     child.expect(r"Your draw > draw")
     child.expect("You drew the ")
     child.expect(r"Your discard > ")
@@ -329,7 +330,8 @@ def test_undo_typed_in_the_pause_after_a_discard(tmp_path: Path) -> None:
     child.expect(f"Undone: your discard of {re.escape(card)}.")
     child.expect(PROMPTS[1])
     saved = json.loads((tmp_path / "home" / "saved-game.json").read_text())
-    assert saved["actions"] == before and saved["undos"][0]["undone"] == [f"0: discard {card}"]
+    assert saved["actions"] == before
+    assert saved["undos"][0]["undone"] == [f"0: discard {Card.parse(card)}"]
     child.sendline("pace 0")
     child.sendline("discard 1")
     child.expect(r"You discarded (\S+)")

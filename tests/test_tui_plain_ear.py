@@ -18,6 +18,7 @@ from threethirteen.cards import Card, Rank
 from threethirteen.results import End, RoundResult, SeatResult
 from threethirteen.rules import Rules
 from threethirteen.tui import text
+from threethirteen.tui.cardwords import SHORT
 from threethirteen.tui.plain import PlainGame
 from threethirteen.tui.session import Session
 from threethirteen.tui.setup import Setup
@@ -35,8 +36,8 @@ def test_what_the_plain_mode_says_has_no_middle_dots_and_positions_apart() -> No
     assert "Round 1 of 2: 3 cards each, wild rank 3, dealer Top." in said
     hand = next(line for line in script.out if line.startswith("Your hand (by suit): "))
     cards = game.shown().cards
-    assert hand.startswith(f"Your hand (by suit): 1: {cards[0]}")
-    assert f"2: {cards[1]}" in hand
+    assert hand.startswith(f"Your hand (by suit): 1: {SHORT.card(cards[0])}")
+    assert f"2: {SHORT.card(cards[1])}" in hand
 
 
 def test_the_prompt_names_the_step_without_looking_like_a_default() -> None:

@@ -17,6 +17,7 @@ from threethirteen.game import GameState
 from threethirteen.record import load_record, replay_record
 from threethirteen.rules import Rules
 from threethirteen.tui import store
+from threethirteen.tui.cardwords import SHORT
 from threethirteen.tui.session import PERSON, Kind, Refused, Session
 from threethirteen.tui.setup import Setup, parse_levels, play_rules, seat_names, side
 from threethirteen.view import Phase, View
@@ -82,7 +83,7 @@ def test_moves_are_told_in_words_and_the_stock_card_stays_hidden() -> None:
     assert events[0].text.startswith("You drew the ") and events[0].text.endswith(" from the stock")
     hand = session.view().hand
     assert hand is not None
-    assert [e.text for e in session.discard(hand[0])] == [f"You discarded {hand[0]}"]
+    assert [e.text for e in session.discard(hand[0])] == [f"You discarded {SHORT.card(hand[0])}"]
 
 
 def test_the_whole_game_ends_with_winners_and_a_record_that_replays() -> None:
@@ -126,10 +127,10 @@ def test_going_out_is_offered_only_when_legal() -> None:
     hand = session.view().hand
     assert hand is not None
     wrong = next(card for card in hand if card not in goers)
-    with pytest.raises(Refused, match=f"You cannot go out with {wrong}"):
+    with pytest.raises(Refused, match=f"You cannot go out with {SHORT.card(wrong)}"):
         session.discard(wrong, out=True)
     events = session.discard(goers[0], out=True)
-    assert events[0].text == f"You went out, discarding {goers[0]}"
+    assert events[0].text == f"You went out, discarding {SHORT.card(goers[0])}"
     assert session.view().out == PERSON
 
 
@@ -178,7 +179,7 @@ def test_undo_replays_the_game_without_the_last_discard() -> None:
     session.discard(hand[0])
     assert session.undo_blocker() is None
     events = session.undo()
-    assert events[0].text == f"Undone: your discard of {hand[0]}."
+    assert events[0].text == f"Undone: your discard of {SHORT.card(hand[0])}."
     assert session.state == before and session.view().phase is Phase.DISCARD
     assert session.undos == [{"round": 1, "seat": PERSON, "turn": session.undos[0]["turn"],
                               "undone": [f"0: discard {hand[0]}"]}]

@@ -13,6 +13,7 @@ import typer
 from threethirteen.cli.common import fail
 from threethirteen.errors import ThreeThirteenError
 from threethirteen.tui import leaving, store
+from threethirteen.tui.cardwords import LONG, SHORT, CardWords
 from threethirteen.tui.hand import SortOrder
 from threethirteen.tui.session import Session
 from threethirteen.tui.setup import Setup, parse_levels, play_rules
@@ -48,6 +49,10 @@ def register(app: typer.Typer) -> None:
             "discarded when this one is saved)")] = False,
         resume: Annotated[bool, typer.Option(
             "--resume", help="Resume the saved game without asking")] = False,
+        long_names: Annotated[bool, typer.Option(
+            "--long-names", help="Name cards in words (ten of spades) instead of faces "
+            "(10♠); a saved game keeps the names it was played with unless this is given"
+            )] = False,
     ) -> None:
         """Play Three-Thirteen against computer opponents (Left, Top and Right)."""
         if new and resume:
@@ -70,11 +75,13 @@ def register(app: typer.Typer) -> None:
         if resume and saved is None:
             fail(f"there is no saved game in {store.data_dir()}")
         if plain:
-            _play_plain(setup, saved, keeper, resume=resume, pace=pace, order=sort)
+            _play_plain(setup, saved, keeper, resume=resume, pace=pace, order=sort,
+                        words=LONG if long_names else None)
             return
         from threethirteen.tui.app import TableApp
 
-        app = TableApp(setup, saved=saved, resume=resume, pace=pace, order=sort, keeper=keeper)
+        app = TableApp(setup, saved=saved, resume=resume, pace=pace, order=sort, keeper=keeper,
+                       words=LONG if long_names else None)
         message = app.run()
         if message:
             print(message)
@@ -85,10 +92,10 @@ def register(app: typer.Typer) -> None:
 
 
 def _play_plain(setup: Setup, saved: Session | None, keeper: store.Keeper, *, resume: bool,
-                pace: float, order: SortOrder) -> None:
+                pace: float, order: SortOrder, words: CardWords | None) -> None:
     from threethirteen.tui.plain import PlainGame
 
-    session = Session(setup)
+    session = Session(setup, words=words or SHORT)
     if saved is not None:
         if not resume:
             print(f"A saved game is waiting: {store.describe_saved(saved)}.")
@@ -99,7 +106,7 @@ def _play_plain(setup: Setup, saved: Session | None, keeper: store.Keeper, *, re
                 return
             resume = answer
         if resume:
-            session = saved
+            session = saved if words is None else saved.with_words(words)
             order = saved.order  # the order the game was last shown in
             print("Resuming the saved game.")
         elif not keeper.forget():

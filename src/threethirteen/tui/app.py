@@ -30,6 +30,7 @@ from textual.widgets import Header, Static
 from threethirteen.actions import Discard, Source
 from threethirteen.cards import Card
 from threethirteen.tui import store, text
+from threethirteen.tui.cardwords import SHORT, CardWords
 from threethirteen.tui.hand import ShownHand, SortOrder, arrangement_text, order_hand
 from threethirteen.tui.keyline import KeyLine
 from threethirteen.tui.screens import (
@@ -90,9 +91,14 @@ class TableApp(App[str]):
 
     def __init__(self, setup: Setup, *, saved: Session | None = None, resume: bool = False,
                  pace: float = 0.8, order: SortOrder = SortOrder.SUIT,
-                 keeper: store.Keeper | None = None, save: bool = True) -> None:
+                 keeper: store.Keeper | None = None, save: bool = True,
+                 words: CardWords | None = None) -> None:
         super().__init__()
         self.setup = setup
+        # how cards are named; None: as a saved game last named them (new games: short)
+        self.words = words
+        if saved is not None and words is not None:
+            saved = saved.with_words(words)
         self.saved = saved
         self.resume = resume
         self.pace = pace
@@ -100,7 +106,7 @@ class TableApp(App[str]):
         # ``save=False``: nothing is written (the tests' tables)
         self.keeper = (keeper if keeper is not None else store.Keeper()) if save else None
         self.unrecorded: list[tuple[store.Keeper, Session]] = []  # records still to write
-        self.session = saved if saved is not None and resume else Session(setup)
+        self.session = saved if saved is not None and resume else self._new_session(setup)
         self.cursor = 0
         self.drawn: Card | None = None
         self.message = ""
@@ -155,7 +161,10 @@ class TableApp(App[str]):
         elif answer is False:
             if self.keeper is not None:
                 self.keeper.forget()
-            await self._start(Session(self.setup), "A new game.")
+            await self._start(self._new_session(self.setup), "A new game.")
+
+    def _new_session(self, setup: Setup) -> Session:
+        return Session(setup, words=self.words or SHORT)
 
     def _note(self, line: str) -> None:
         """A note of the keeper (cannot save, saved again), in the log and below the hand."""
@@ -224,7 +233,8 @@ class TableApp(App[str]):
         self._started = True
         log = self.query_one("#log", MoveLog)
         log.clear()
-        log.write_line(f"{text.round_title(session.view())}. Press ? for the keys and rules.")
+        title = text.round_title(session.view(), session.words)
+        log.write_line(f"{title}. Press ? for the keys and rules.")
         for event in session.round_so_far():  # a resumed game: the round's moves so far
             log.write_line(event.text)
         self._fit(*self.size)
@@ -242,7 +252,7 @@ class TableApp(App[str]):
         """Show the table as the person's view has it now."""
         session = self.session
         view = session.view()
-        self.sub_title = text.round_title(view)
+        self.sub_title = text.round_title(view, self.session.words)
         for panel in self.query(Seat):
             seat = panel.seat
             panel.show(
@@ -250,7 +260,7 @@ class TableApp(App[str]):
                 score=view.totals[seat], dealer=seat == view.dealer,
                 playing=seat == view.turn, out=seat == view.out)
         self.query_one("#stock", Pile).show_stock(view.stock_size)
-        self.query_one("#discard", Pile).show_discard(view.top, int(view.wild),
+        self.query_one("#discard", Pile).show_discard(view.top, view.wild,
                                                       len(view.discard_pile))
         self._update("#info", self._info_line())
         shown = self.shown()
@@ -258,13 +268,13 @@ class TableApp(App[str]):
         discarding = view.phase is Phase.DISCARD and view.my_turn
         new = self.drawn if discarding else None
         cursor = self.cursor if discarding else -1  # a card is raised only to be discarded
-        self.query_one("#hand", HandView).show(shown.cards, int(view.wild), breaks=shown.breaks,
+        self.query_one("#hand", HandView).show(shown.cards, view.wild, breaks=shown.breaks,
                                                cursor=cursor, new=new)
         self.query_one("#hand-box", Widget).border_title = f"Your hand ({self.order.label})"
         best = Text()
         best.append("Best arrangement — ", style="bold")
-        best.append(arrangement_text(shown.arrangement, int(view.wild),
-                                     session.discard_advice()))
+        best.append(arrangement_text(shown.arrangement, view.wild,
+                                     session.discard_advice(), session.words))
         self._update("#arrangement", best)
         self._update("#turn", self._turn_line())
         if self._said_at is not None and self._said_at != len(session.state.history):
@@ -283,7 +293,9 @@ class TableApp(App[str]):
         jokers = " (and any joker)" if view.rules.jokers else ""
         head = ("Playoff round" if view.playoff
                 else f"Round {view.round_number} of {view.rules.rounds}")
-        info = f"{head} · wild: every {view.wild}{jokers} · your score {view.totals[PERSON]}"
+        wild = self.session.words.rank(view.wild)
+        wilds = f"every {wild}{jokers}" if view.wild is not None else "jokers only"
+        info = f"{head} · wild: {wilds} · your score {view.totals[PERSON]}"
         if view.dealer == PERSON:
             info += " · you deal"
         if self.session.hints:
@@ -432,10 +444,12 @@ class TableApp(App[str]):
             if event.kind is Kind.ROUND_OVER and event.result is not None:
                 self._skip.clear()
                 await self.push_screen_wait(round_page(event.result, self.session.view(),
-                                                       self.session.final_moves()))
+                                                       self.session.final_moves(),
+                                                       self.session.words))
                 self.drawn = None
                 if not self.session.is_over:
-                    self.tell([Event(Kind.MOVE, text.round_title(self.session.view()) + ".")])
+                    title = text.round_title(self.session.view(), self.session.words)
+                    self.tell([Event(Kind.MOVE, title + ".")])
                 self.refresh_table()
             elif event.kind is Kind.GAME_OVER:
                 await self._game_over()
@@ -448,14 +462,15 @@ class TableApp(App[str]):
         elif keeper is not None:
             self.record_path = (f"not written yet ({keeper.failure}); it is kept, and "
                                 "you are asked again when you leave")
-        choice = await self.push_screen_wait(game_page(self.session.view(), self.record_path))
+        choice = await self.push_screen_wait(game_page(self.session.view(), self.record_path,
+                                                       self.session.words))
         if choice == "new":
             if keeper is not None:
                 if not keeper.recorded:
                     self.unrecorded.append((keeper, self.session))
                 self.keeper = store.Keeper(keeper.folder, tell=self._note)
             setup = replace(self.setup, seed=new_seed())
-            await self._start(Session(setup), "A new game.")
+            await self._start(self._new_session(setup), "A new game.")
         else:
             self.exit(f"The game is over. {text.winners_text(self.session.view())}")
 
@@ -514,7 +529,7 @@ class TableApp(App[str]):
             else:
                 self._act(lambda: discard(out))
 
-        self.push_screen(GoOutAsk(str(card)), answer)
+        self.push_screen(GoOutAsk(self.session.words.card(card)), answer)
 
     def action_out(self) -> None:
         card = self._chosen()
@@ -532,7 +547,7 @@ class TableApp(App[str]):
             else:
                 self.say("Not going out.")
 
-        self.push_screen(Ask(f"Go out by discarding {card}?"), answer)
+        self.push_screen(Ask(f"Go out by discarding {self.session.words.card(card)}?"), answer)
 
     def action_move(self, step: int) -> None:
         count = len(self.shown().cards)
@@ -592,7 +607,8 @@ class TableApp(App[str]):
         self._act(undo)
 
     def action_scores(self) -> None:
-        self.push_screen(_Page("Scores", score_table(self.session.view()), page_id="scores"))
+        self.push_screen(_Page("Scores", score_table(self.session.view(), self.session.words),
+                               page_id="scores"))
 
     def action_help(self) -> None:
         self.push_screen(help_page(self.session.view()))

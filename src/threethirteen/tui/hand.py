@@ -13,7 +13,7 @@ a ``W`` on the card in the full-screen table.
 >>> " ".join(str(card) for card in show.cards)
 'Kd Ks 5s 5c 7h 8h 9h'
 >>> plain_card(Card.parse("5c"), 5), face(Card.parse("Th")), face(Card.parse("*"))
-('5c (wild)', '10♥', 'Jk')
+('5♣ (wild)', '10♥', 'Jk')
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from threethirteen.cards import Card, Rank
+from threethirteen.cards import Card
 from threethirteen.rules import Rules
 from threethirteen.solver import Arrangement, arrange
+from threethirteen.tui.cardwords import SHORT, CardWords
 
 
 class SortOrder(StrEnum):
@@ -54,12 +55,13 @@ class ShownHand:
     arrangement: Arrangement
 
 
-def is_wild(card: Card, wild: int) -> bool:
+def is_wild(card: Card, wild: int | None) -> bool:
     """A joker, or a card of the round's wild rank."""
     return card.rank is None or card.rank == wild
 
 
-def order_hand(hand: Sequence[Card], *, wild: int, rules: Rules, order: SortOrder) -> ShownHand:
+def order_hand(hand: Sequence[Card], *, wild: int | None, rules: Rules,
+               order: SortOrder) -> ShownHand:
     """``hand`` ordered as ``order`` says, wild cards last (except inside melds)."""
     best = arrange(hand, wild=wild, rules=rules)
     if order is SortOrder.MELDS:  # the melds, then the rest by suit
@@ -76,7 +78,7 @@ def order_hand(hand: Sequence[Card], *, wild: int, rules: Rules, order: SortOrde
     return ShownHand(tuple(cards), tuple(breaks), best)
 
 
-def _grouped(cards: Sequence[Card], wild: int, order: SortOrder) -> list[list[Card]]:
+def _grouped(cards: Sequence[Card], wild: int | None, order: SortOrder) -> list[list[Card]]:
     """``cards`` sorted by suit or by rank, in groups of one suit or rank; wilds last."""
     key = _rank_key if order is SortOrder.RANK else _suit_key
     groups: list[list[Card]] = []
@@ -87,33 +89,33 @@ def _grouped(cards: Sequence[Card], wild: int, order: SortOrder) -> list[list[Ca
     return groups
 
 
-def _suit_key(card: Card, wild: int) -> tuple[int, int, int]:
+def _suit_key(card: Card, wild: int | None) -> tuple[int, int, int]:
     row, column = card.sort_key()
     return (int(is_wild(card, wild)), row, column)
 
 
-def _rank_key(card: Card, wild: int) -> tuple[int, int, int]:
+def _rank_key(card: Card, wild: int | None) -> tuple[int, int, int]:
     row, column = card.sort_key()
     return (int(is_wild(card, wild)), column, row)
 
 
-def _group(card: Card, wild: int, order: SortOrder) -> object:
+def _group(card: Card, wild: int | None, order: SortOrder) -> object:
     if is_wild(card, wild):
         return "wild"
     return card.suit if order is SortOrder.SUIT else card.rank
 
 
-def plain_card(card: Card, wild: int) -> str:
-    """A card for the plain mode: its notation, with ``(wild)`` after a wild card."""
-    return f"{card} (wild)" if is_wild(card, wild) else str(card)
+def plain_card(card: Card, wild: int | None, words: CardWords = SHORT) -> str:
+    """A card in text: its name, with ``(wild)`` after a wild card."""
+    return words.marked(card, is_wild(card, wild))
 
 
-def plain_cards(cards: Sequence[Card], wild: int) -> str:
-    """Cards for the plain mode, separated by spaces."""
-    return " ".join(plain_card(card, wild) for card in cards)
+def plain_cards(cards: Sequence[Card], wild: int | None, words: CardWords = SHORT) -> str:
+    """Cards in text, in a row."""
+    return words.cards(cards, wild)
 
 
-def acting_wild(meld: Sequence[Card], wild: int) -> tuple[bool, ...]:
+def acting_wild(meld: Sequence[Card], wild: int | None) -> tuple[bool, ...]:
     """Which cards of a meld act as wild cards. A joker always does; a card of the wild
     rank does unless it stands for itself: in a set of its own rank, or in a run of its
     suit at its own place. ``meld`` is laid out as the solver gives it (a run in order,
@@ -143,35 +145,34 @@ def acting_wild(meld: Sequence[Card], wild: int) -> tuple[bool, ...]:
     return tuple(marks)
 
 
-def plain_meld(meld: Sequence[Card], wild: int) -> str:
+def plain_meld(meld: Sequence[Card], wild: int | None, words: CardWords = SHORT) -> str:
     """A meld for people: ``(wild)`` after each card that acts as a wild card only.
 
     >>> from threethirteen.cards import Hand
     >>> plain_meld(Hand.parse("Jc Qc Kc").cards, 13), plain_meld(Hand.parse("Tc Th Kc").cards, 13)
-    ('Jc Qc Kc', 'Tc Th Kc (wild)')
+    ('J♣ Q♣ K♣', '10♣ 10♥ K♣ (wild)')
     """
-    return " ".join(f"{card} (wild)" if mark else str(card)
-                    for card, mark in zip(meld, acting_wild(meld, wild), strict=True))
+    return words.join([words.marked(card, mark)
+                       for card, mark in zip(meld, acting_wild(meld, wild), strict=True)])
 
 
 def face(card: Card) -> str:
-    """A card's face on screen: ``10♥``, ``Q♠``, ``Jk`` for a joker."""
-    if card.rank is None or card.suit is None:
-        return "Jk"
-    rank = "10" if card.rank == Rank.TEN else str(card.rank)
-    return rank + card.suit.symbol
+    """A card's face on a card of the table: ``10♥``, ``Q♠``, ``Jk`` for a joker (a card
+    is three columns wide; text names it ``joker``)."""
+    return "Jk" if card.is_joker else SHORT.card(card)
 
 
-def arrangement_text(best: Arrangement, wild: int, after_discard: str = "") -> str:
+def arrangement_text(best: Arrangement, wild: int | None, after_discard: str = "",
+                     words: CardWords = SHORT) -> str:
     """One line: the melds, the unmelded cards and the penalty they cost; during the
     discard step, ``after_discard`` (what the best discard leaves) instead of the penalty
     of a hand that still holds one card too many.
 
     >>> from threethirteen.cards import Hand
     >>> arrangement_text(arrange(Hand.parse("7h 8h 9h Kd 5c 2s"), wild=5, rules=Rules()), 5)
-    'melds: 7h 8h 9h 5c (wild); unmelded: Kd, 2s; penalty 12'
+    'melds: 7♥ 8♥ 9♥ 5♣ (wild); unmelded: K♦, 2♠; penalty 12'
     """
-    melds = " / ".join(plain_meld(meld.cards, wild) for meld in best.melds) or "none"
-    loose = ", ".join(plain_card(card, wild) for card in best.unmelded) or "none"
+    melds = " / ".join(plain_meld(meld.cards, wild, words) for meld in best.melds) or "none"
+    loose = ", ".join(plain_card(card, wild, words) for card in best.unmelded) or "none"
     return f"melds: {melds}; unmelded: {loose}; " + (after_discard
                                                       or f"penalty {best.deadwood}")

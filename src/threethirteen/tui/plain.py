@@ -34,7 +34,7 @@ from threethirteen.tui.hand import (
     plain_card,
     plain_cards,
 )
-from threethirteen.tui.session import PERSON, Event, Kind, Refused, Session
+from threethirteen.tui.session import PERSON, Event, Kind, Refused, Session, told
 from threethirteen.tui.store import Keeper
 from threethirteen.view import Phase
 
@@ -163,23 +163,25 @@ class PlainGame:
     def show_hand(self) -> None:
         view = self.session.view()
         shown = self.shown()
+        words = self.session.words
         parts = []
         for index, card in enumerate(shown.cards):
             sep = "; " if index in shown.breaks else ", "
-            card_text = f"{index + 1}: {plain_card(card, view.wild)}"  # "2: 8h", by ear
+            card_text = f"{index + 1}: {plain_card(card, view.wild, words)}"  # "2: 8♥"
             parts.append(("" if index == 0 else sep) + card_text)
         self.write(f"Your hand ({self.order.label}): " + "".join(parts))
-        self.write("Best arrangement: " + arrangement_text(shown.arrangement, view.wild,
-                                                           self.session.discard_advice()))
+        self.write("Best arrangement: " + arrangement_text(
+            shown.arrangement, view.wild, self.session.discard_advice(), words))
         goers = self.session.out_cards()
-        if goers:
-            self.write(f"You can go out: type out {goers[0]}"
-                       + (f" (or out {', out '.join(str(c) for c in goers[1:])})"
-                          if len(goers) > 1 else "") + ".")
+        if goers:  # by position: no card notation to type
+            ways = [f"out {shown.cards.index(card) + 1} ({words.card(card)})" for card in goers]
+            self.write(f"You can go out: type {ways[0]}"
+                       + (f", or {' or '.join(ways[1:])}" if len(ways) > 1 else "") + ".")
 
     def show_table(self) -> None:
         view = self.session.view()
-        self.write(text.round_sentence(view))
+        words = self.session.words
+        self.write(text.round_sentence(view, words))
         for seat in view.seats:
             if seat == PERSON:
                 continue
@@ -193,12 +195,12 @@ class PlainGame:
             extra = f" ({', '.join(marks)})" if marks else ""
             self.write(f"{view.players[seat]}{extra}: {text.count(view.hand_sizes[seat], 'card')}"
                        f", score {view.totals[seat]}.")
-        top = "empty" if view.top is None else f"{plain_card(view.top, view.wild)} on top"
+        top = "empty" if view.top is None else f"{plain_card(view.top, view.wild, words)} on top"
         self.write(f"Stock: {text.count(view.stock_size, 'card')}. Discard pile: {top}.")
         self.write(f"Your score: {view.totals[PERSON]}. {text.turn_text(view, PERSON)}.")
 
     def show_scores(self) -> None:
-        for line in text.score_sentences(self.session.view()):
+        for line in text.score_sentences(self.session.view(), self.session.words):
             self.write(line)
 
     def _prompt_turn(self) -> None:
@@ -210,7 +212,8 @@ class PlainGame:
         self._announced = key
         if view.phase is Phase.DRAW:
             top = view.top
-            take = f", or take (the {plain_card(top, view.wild)})" if top is not None else ""
+            take = (f", or take (the {plain_card(top, view.wild, self.session.words)})"
+                    if top is not None else "")
             turn = ("Your turn." if view.out is None
                     else f"Your last turn: {view.players[view.out]} went out.")
             self.write(f"{turn} Type draw (from the stock, {text.count(view.stock_size, 'card')})"
@@ -227,8 +230,11 @@ class PlainGame:
             if self.session.undo_blocker() is None and self._pause() == _UNDO:
                 self.skipping = False
                 return
-        while self.session.computer_to_act:
+        while self.session.computer_to_act:  # a turn at a time: its draw and its discard
+            seat = self.session.state.turn
             events = self.session.play_computer()
+            while events[-1].draw and self.session.state.turn == seat:
+                events += self.session.play_computer()
             self._tell(events)
             if any(event.kind is Kind.ROUND_OVER for event in events):
                 return
@@ -264,7 +270,7 @@ class PlainGame:
         return None
 
     def _tell(self, events: list[Event]) -> None:
-        for event in events:
+        for event in told(events, self.session.names):
             self.write(event.text)
             if event.kind is Kind.ROUND_OVER and event.result is not None:
                 self._round_over(event)
@@ -278,7 +284,7 @@ class PlainGame:
                  if not event.result.playoff or event.result.seats[seat].melds
                  or event.result.seats[seat].deadwood]
         self.write("The hands:")
-        for line in text.round_end_lines(event.result, view.players, seats):
+        for line in text.round_end_lines(event.result, view.players, seats, self.session.words):
             self.write("  " + line)
         self.write("Score sheet:")
         self.show_scores()
@@ -291,19 +297,21 @@ class PlainGame:
         if self.session.is_over:
             return
         view = self.session.view()
-        self.write(text.round_sentence(view))
+        words = self.session.words
+        self.write(text.round_sentence(view, words))
         if view.hand is None:
             return
         if not view.actions:
-            self.write(f"You are dealt: {plain_cards(self.shown().cards, view.wild)}.")
+            self.write(f"You are dealt: {plain_cards(self.shown().cards, view.wild, words)}.")
             if view.top is not None:
-                self.write(f"The discard pile starts with {plain_card(view.top, view.wild)}.")
+                self.write("The discard pile starts with "
+                           f"{plain_card(view.top, view.wild, words)}.")
             return
         # a resumed game: what happened since the person's last move, and the hand now
-        recent = self.session.since_person()
+        recent = told(self.session.since_person(), self.session.names)
         if recent:
             self.write("Since your last move: " + "; ".join(e.text for e in recent) + ".")
-        self.write(f"Your hand: {plain_cards(self.shown().cards, view.wild)}.")
+        self.write(f"Your hand: {plain_cards(self.shown().cards, view.wild, words)}.")
 
     def _game_over(self) -> None:
         self.write("Final scores:")
@@ -337,7 +345,8 @@ class PlainGame:
         neither. Anything else asks again."""
         while True:
             try:
-                answer = self.read(f"Go out with {card}? Type yes or no (Enter: yes): ")
+                answer = self.read(f"Go out with {self.session.words.card(card)}? "
+                                   "Type yes or no (Enter: yes): ")
             except (EOFError, KeyboardInterrupt):
                 return None
             word = answer.strip().lower()
@@ -351,8 +360,9 @@ class PlainGame:
         goers = self.session.out_cards()
         if not rest:
             if len(goers) != 1:
-                raise Refused(self.session.why_not_out() if not goers else
-                              "Say which card: " + " or ".join(f"out {c}" for c in goers) + ".")
+                positions = [self.shown().cards.index(card) + 1 for card in goers]
+                raise Refused(self.session.why_not_out() if not goers else "Say which card: "
+                              + " or ".join(f"out {at}" for at in positions) + ".")
             card = goers[0]
         elif len(rest) == 1:
             card = self._card(rest[0])
@@ -360,7 +370,8 @@ class PlainGame:
             raise Refused("Say which card: out Qs.")
         if card not in goers:
             raise Refused(self.session.why_not_out(card))
-        if not self._yes_or_no(f"Go out by discarding {card}? Type yes or no: "):
+        if not self._yes_or_no(f"Go out by discarding {self.session.words.card(card)}? "
+                               "Type yes or no: "):
             self.write("Not going out.")
             return
         self._tell(self.session.discard(card, out=True))
@@ -393,7 +404,7 @@ class PlainGame:
             raise Refused(f"{_quoted(word)} is not a card or a position "
                           "(like Qs, 10h or 3).") from None
         if view.hand is None or card not in view.hand:
-            raise Refused(f"{card} is not in your hand.")
+            raise Refused(f"{self.session.words.card(card)} is not in your hand.")
         return card
 
     def _hand(self, rest: list[str]) -> None:
@@ -428,7 +439,8 @@ class PlainGame:
         self.show_hand()
 
     def _log(self, rest: list[str]) -> None:
-        for event in self.session.events[-12:] or [Event(Kind.MOVE, "Nothing has happened yet.")]:
+        heard = told(self.session.events, self.session.names)
+        for event in heard[-12:] or [Event(Kind.MOVE, "Nothing has happened yet.")]:
             self.write(event.text)
 
     def _pace(self, rest: list[str]) -> None:

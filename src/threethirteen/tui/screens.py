@@ -16,6 +16,7 @@ from textual.widgets import Button, Static
 
 from threethirteen.results import RoundResult
 from threethirteen.tui import text
+from threethirteen.tui.cardwords import SHORT, CardWords
 from threethirteen.tui.hand import plain_cards, plain_meld
 from threethirteen.view import Phase, View
 
@@ -143,9 +144,9 @@ def help_page(view: View) -> Page:
     return Page("Keys and rules", Text(body), page_id="rules-page")
 
 
-def score_table(view: View) -> Table:
+def score_table(view: View, words: CardWords = SHORT) -> Table:
     """The score sheet: one row per round with its wild rank and dealer, then totals."""
-    header, rows = text.score_rows(view)
+    header, rows = text.score_rows(view, words)
     table = Table(title="Score sheet", title_justify="left")
     for index, column in enumerate(header):
         table.add_column(column, justify="right" if index >= 3 or index == 0 else "left")
@@ -154,23 +155,24 @@ def score_table(view: View) -> Table:
     return table
 
 
-def hands_table(result: RoundResult, names: Sequence[str]) -> Table:
+def hands_table(result: RoundResult, names: Sequence[str], words: CardWords = SHORT) -> Table:
     """Every hand of a finished round, laid open with its best arrangement and points."""
-    wild = int(result.wild)
+    wild = result.wild
     table = Table(title="The hands", title_justify="left")
     for column in ("Player", "Melds", "Unmelded", "Points"):
         table.add_column(column, justify="right" if column == "Points" else "left")
     for seat, shown in enumerate(result.seats):
         if result.playoff and not (shown.melds or shown.deadwood):
             continue
-        melds = " / ".join(plain_meld(meld, wild) for meld in shown.melds) or "-"
-        loose = plain_cards(shown.deadwood, wild) or "-"
+        melds = " / ".join(plain_meld(meld, wild, words) for meld in shown.melds) or "-"
+        loose = plain_cards(shown.deadwood, wild, words) or "-"
         name = names[seat] + (" (out)" if seat == result.out else "")
         table.add_row(name, melds, loose, str(shown.points))
     return table
 
 
-def round_page(result: RoundResult, view: View, final: Sequence[str] = ()) -> Page:
+def round_page(result: RoundResult, view: View, final: Sequence[str] = (),
+               words: CardWords = SHORT) -> Page:
     """The end of a round: how it ended, its ``final`` moves (which the page would
     otherwise cover before they were seen), every hand, the score sheet."""
     title = text.round_end_text(result, view.players)
@@ -178,17 +180,18 @@ def round_page(result: RoundResult, view: View, final: Sequence[str] = ()) -> Pa
     if final:
         parts += [Text("The last moves:", style="bold"),
                   Text("\n".join(f"  {move}" for move in final)), Text("")]
-    body = Group(*parts, hands_table(result, view.players), Text(""), score_table(view))
+    body = Group(*parts, hands_table(result, view.players, words), Text(""),
+                 score_table(view, words))
     footer = ("Enter: the final scores" if view.phase is Phase.OVER
               else "Enter: deal the next round")
     return Page(title, body, footer=footer, page_id="round-page")
 
 
-def game_page(view: View, record_path: str) -> GameOver:
+def game_page(view: View, record_path: str, words: CardWords = SHORT) -> GameOver:
     """The end of the game: the winners, the last round's hands, the score sheet."""
     parts: list[RenderableType] = [Text(text.winners_text(view), style="bold"), Text("")]
     if view.results:
-        parts += [hands_table(view.results[-1], view.players), Text("")]
-    parts += [score_table(view), Text(""), Text(f"The game's record: {record_path}")]
+        parts += [hands_table(view.results[-1], view.players, words), Text("")]
+    parts += [score_table(view, words), Text(""), Text(f"The game's record: {record_path}")]
     return GameOver("Game over", Group(*parts), footer="n: new game   q: quit",
                     page_id="game-page")

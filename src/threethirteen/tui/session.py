@@ -17,7 +17,7 @@ threethirteen.tui.session.Refused: Wait: it is Top's turn.
 >>> while not session.person_to_act:
 ...     _ = session.play_computer()
 >>> [event.text for event in session.draw(Source.STOCK)]
-['You drew the Td from the stock']
+['You drew the 10♦ from the stock']
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from threethirteen.scoring import card_points
 from threethirteen.sim import derive_seed
 from threethirteen.solver import deadwood
 from threethirteen.tui import text
+from threethirteen.tui.cardwords import SHORT, CardWords
 from threethirteen.tui.fields import need_int, need_key, need_list, need_object, need_str
 from threethirteen.tui.hand import SortOrder
 from threethirteen.tui.setup import Setup
@@ -67,12 +68,31 @@ class Kind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened at the table, in words; ``result`` for a round's end."""
+    """Something that happened at the table, in words; ``result`` for a round's end.
+    ``draw`` marks a draw; ``moves`` counts the actions a told event stands for."""
 
     kind: Kind
     text: str
     seat: int | None = None
     result: RoundResult | None = None
+    draw: bool = False
+    moves: int = 1
+
+
+def told(events: Sequence[Event], names: Sequence[str]) -> list[Event]:
+    """``events`` as they are heard: a computer's draw and the discard that follows it in
+    one line (``Left drew from the stock and discarded 7♥``), the rest as they are."""
+    heard: list[Event] = []
+    for event in events:
+        last = heard[-1] if heard else None
+        if (last is not None and last.draw and last.seat not in (None, PERSON)
+                and event.kind is Kind.MOVE and event.seat == last.seat and not event.draw):
+            assert last.seat is not None
+            rest = event.text.removeprefix(names[last.seat] + " ")
+            heard[-1] = Event(Kind.MOVE, f"{last.text} and {rest}", last.seat, moves=2)
+        else:
+            heard.append(event)
+    return heard
 
 
 class Refused(Exception):
@@ -84,7 +104,7 @@ class Session:
 
     def __init__(self, setup: Setup, actions: Iterable[Action] = (), *,
                  hints: Sequence[Mapping[str, Any]] = (),
-                 undos: Sequence[Mapping[str, Any]] = ()) -> None:
+                 undos: Sequence[Mapping[str, Any]] = (), words: CardWords = SHORT) -> None:
         self.setup = setup
         self.state = GameState(setup.rules, seed=setup.seed, names=setup.names)
         self.bots: dict[int, Bot] = {
@@ -94,6 +114,7 @@ class Session:
         self.undos: list[dict[str, Any]] = [dict(undo) for undo in undos]
         self.events: list[Event] = []
         self.order = SortOrder.SUIT  # how the person's hand is shown; saved with the game
+        self.words = words  # how cards are named (``10♠`` or ``ten of spades``); saved too
         # Called after every change a person can see (a move, a hint, an undo), before it
         # is shown: the front ends save the game there (``store.Keeper.keep``).
         self.on_change: Callable[[Session], object] | None = None
@@ -215,7 +236,8 @@ class Session:
             return ("You cannot go out: no discard leaves the rest of your hand in melds"
                     f" ({self.discard_advice()}).")
         if card is not None and card not in goers:
-            return f"You cannot go out with {card}: discard {_either(goers)} to go out."
+            return (f"You cannot go out with {self.words.card(card)}: "
+                    f"discard {self.words.either(goers)} to go out.")
         return "You can go out."
 
     def discard_advice(self) -> str:
@@ -227,13 +249,13 @@ class Session:
             return ""
         goers = self.out_cards()
         if goers:
-            return f"go out with {_either(goers)}"
+            return f"go out with {self.words.either(goers)}"
         ranked = ranked_discards(view.hand,
                                  lambda rest: deadwood(rest, wild=view.wild, rules=view.rules),
                                  lambda card: card_points(card, view.wild, view.rules))
         best = ranked[0][0]
         cards = sorted((card for left, card in ranked if left == best), key=str)
-        return f"discarding {_either(cards)} leaves {_points(best)}"
+        return f"discarding {self.words.either(cards)} leaves {_points(best)}"
 
     def _person(self, action: Action) -> list[Event]:
         if not self.person_to_act:
@@ -243,7 +265,7 @@ class Session:
         try:
             self.state.check(action)
         except IllegalAction as error:
-            raise Refused(_person_reason(error, self.view())) from None
+            raise Refused(_person_reason(error, self.words)) from None
         return self._apply(action)
 
     def _apply(self, action: Action) -> list[Event]:
@@ -256,11 +278,13 @@ class Session:
         if isinstance(action, Draw):
             seen = action.source is Source.DISCARD or action.seat == PERSON
             card = played.card if seen else None
-            events.append(Event(Kind.MOVE, text.move_text(self.names, action, card), action.seat))
+            events.append(Event(Kind.MOVE, text.move_text(self.names, action, card,
+                                                          words=self.words), action.seat,
+                                draw=True))
         else:
             events.append(Event(Kind.MOVE, text.move_text(
                 self.names, action, false_out=played.false_out,
-                penalty=state.rules.false_out_penalty), action.seat))
+                penalty=state.rules.false_out_penalty, words=self.words), action.seat))
         if len(after.results) > len(before.results):
             result = after.results[-1]
             events.append(Event(Kind.ROUND_OVER, text.round_end_text(result, self.names),
@@ -293,7 +317,7 @@ class Session:
             raise Refused("Hints are for your turn.")
         rng = random.Random(derive_seed(self.setup.seed, "hint", len(self.state.history)))
         options = ExpertBot().explain(view, rng)
-        advice = _advice(options, view)
+        advice = _advice(options, view, self.words)
         self.hints.append({"round": view.round_number, "seat": PERSON,
                            "turn": self._turn_number(), "phase": view.phase.value,
                            "advice": advice})
@@ -320,7 +344,7 @@ class Session:
                            "undone": [str(action) for action in undone]})
         first = undone[0]
         assert isinstance(first, Discard)
-        event = Event(Kind.UNDO, f"Undone: your discard of {first.card}.", PERSON)
+        event = Event(Kind.UNDO, f"Undone: your discard of {self.words.card(first.card)}.", PERSON)
         self.events.append(event)
         self._changed()
         return [event]
@@ -332,7 +356,7 @@ class Session:
         return {"format": SAVE_FORMAT, **self.setup.to_json(),
                 "actions": [str(action) for action in self.state.history],
                 "hints": list(self.hints), "undos": list(self.undos),
-                "order": self.order.value}
+                "order": self.order.value, "long_names": self.words.long}
 
     @classmethod
     def from_json(cls, data: object, what: str = "saved game") -> Session:
@@ -352,12 +376,24 @@ class Session:
         if order not in {item.value for item in SortOrder}:
             raise InputError(f"order {order!r} is not suit, rank or melds", what)
         session.order = SortOrder(order)
+        long_names = saved.get("long_names", False)
+        if not isinstance(long_names, bool):
+            raise InputError(f"long_names {long_names!r} is not true or false", what)
+        session.words = CardWords(long=long_names)
         for index, line in enumerate(lines):
             where = f"{what}: actions[{index}]"
             try:
                 session._apply(parse_action(need_str(line, where, MAX_ACTION_TEXT)))
             except (NotationError, IllegalAction) as error:
                 raise InputError(str(error), where) from None
+        return session
+
+    def with_words(self, words: CardWords) -> Session:
+        """This game with cards named by ``words``, its events told again."""
+        if words == self.words:
+            return self
+        session = Session.from_json({**self.to_json(), "long_names": words.long})
+        session.on_change = self.on_change
         return session
 
     def record(self) -> dict[str, Any]:
@@ -402,12 +438,7 @@ def _points(count: int) -> str:
     return "1 point" if count == 1 else f"{count} points"
 
 
-def _either(cards: Sequence[Card]) -> str:
-    words = [str(card) for card in cards]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _person_reason(error: IllegalAction, view: View) -> str:
+def _person_reason(error: IllegalAction, words: CardWords) -> str:
     """An engine refusal, said to the person."""
     reasons = {
         "must-discard": "You have drawn already: now discard a card.",
@@ -416,30 +447,32 @@ def _person_reason(error: IllegalAction, view: View) -> str:
         "game-over": "The game is over.",
     }
     if error.reason == "card-not-in-hand" and isinstance(error.action, Discard):
-        return f"{error.action.card} is not in your hand."
+        return f"{words.card(error.action.card)} is not in your hand."
     return reasons.get(error.reason, str(error))
 
 
-def _advice(options: Sequence[Option], view: View) -> str:
+def _advice(options: Sequence[Option], view: View, words: CardWords) -> str:
     best = options[0]
     action = best.action
     if isinstance(action, Discard) and action.out:
-        return f"Go out: discard {action.card}."
+        return f"Go out: discard {words.card(action.card)}."
     if isinstance(action, Draw):
         others = [o for o in options[1:] if isinstance(o.action, Draw)]
+        top = words.card(view.top) if view.top is not None else "top card"
         if action.source is Source.DISCARD:
-            advice = f"Take the {view.top} from the discard pile"
+            advice = f"Take the {top} from the discard pile"
         else:
             advice = "Draw from the stock"
         advice += f" (expected penalty {best.expected:.1f}"
         for other in others:
             stock = isinstance(other.action, Draw) and other.action.source is Source.STOCK
-            where = "the stock" if stock else f"the {view.top}"
+            where = "the stock" if stock else f"the {top}"
             advice += f"; {where}: {other.expected:.1f}"
         return advice + ")."
     rest = [o for o in options[1:3] if isinstance(o.action, Discard) and not o.action.out]
-    advice = f"Discard {action.card} (expected penalty {best.expected:.1f})"
+    advice = f"Discard {words.card(action.card)} (expected penalty {best.expected:.1f})"
     if rest:
         advice += "; next best: " + ", ".join(
-            f"{o.action.card} {o.expected:.1f}" for o in rest if isinstance(o.action, Discard))
+            f"{words.card(o.action.card)} {o.expected:.1f}"
+            for o in rest if isinstance(o.action, Discard))
     return advice + "."

@@ -6,11 +6,14 @@ shows.
 >>> from threethirteen.actions import Discard, Draw, Source
 >>> names = ("You", "Left", "Top", "Right")
 >>> move_text(names, Draw(1, Source.DISCARD), Card.parse("7h"))
-'Left took the 7h from the discard pile'
+'Left took the 7♥ from the discard pile'
 >>> move_text(names, Draw(0, Source.STOCK), Card.parse("4c"))
-'You drew the 4c from the stock'
+'You drew the 4♣ from the stock'
 >>> move_text(names, Draw(2, Source.STOCK), None), move_text(names, Discard(2, Card.parse("Qs")))
-('Top drew from the stock', 'Top discarded Qs')
+('Top drew from the stock', 'Top discarded Q♠')
+>>> from threethirteen.tui.cardwords import LONG
+>>> move_text(names, Discard(2, Card.parse("Ts")), words=LONG)
+'Top discarded the ten of spades'
 """
 
 from __future__ import annotations
@@ -23,37 +26,43 @@ from threethirteen.actions import Action, Draw, Source
 from threethirteen.cards import Card
 from threethirteen.results import End, RoundResult
 from threethirteen.rules import PLAYOFF_DEAL, Rules
+from threethirteen.tui.cardwords import SHORT, CardWords
 from threethirteen.tui.hand import plain_cards, plain_meld
 from threethirteen.tui.rulewords import rules_in_play
 from threethirteen.view import View
 
 
 def move_text(names: Sequence[str], action: Action, card: Card | None = None,
-              *, false_out: bool = False, penalty: int = 0) -> str:
+              *, false_out: bool = False, penalty: int = 0, words: CardWords = SHORT) -> str:
     """One move in words. ``card`` is the card drawn, when the reader may know it."""
     who = names[action.seat]
+    the = "the " if words.long else ""
     if isinstance(action, Draw):
         if action.source is Source.DISCARD:
-            return f"{who} took the {card} from the discard pile"
-        return f"{who} drew the {card} from the stock" if card else f"{who} drew from the stock"
+            return f"{who} took the {words.card(card)} from the discard pile" if card else (
+                f"{who} took the top card of the discard pile")
+        if card is None:
+            return f"{who} drew from the stock"
+        return f"{who} drew the {words.card(card)} from the stock"
+    thrown = the + words.card(action.card)
     if false_out:
-        return (f"{who} announced going out with {action.card}, but the hand does not meld: "
+        return (f"{who} announced going out with {thrown}, but the hand does not meld: "
                 f"{penalty} penalty points")
     if action.out:
-        return f"{who} went out, discarding {action.card}"
-    return f"{who} discarded {action.card}"
+        return f"{who} went out, discarding {thrown}"
+    return f"{who} discarded {thrown}"
 
 
-def round_title(view: View) -> str:
+def round_title(view: View, words: CardWords = SHORT) -> str:
     """``Round 3 of 11 · 5 cards · wild rank 5 · dealer Top``."""
     if view.playoff:
         head = f"Playoff round · {PLAYOFF_DEAL} cards"
     else:
         head = f"Round {view.round_number} of {view.rules.rounds} · {view.round_number + 2} cards"
-    return f"{head} · wild rank {view.wild} · dealer {view.players[view.dealer]}"
+    return f"{head} · {_wild_rank(view, words)} · dealer {view.players[view.dealer]}"
 
 
-def round_sentence(view: View) -> str:
+def round_sentence(view: View, words: CardWords = SHORT) -> str:
     """The round's title as it is heard, without separators to read aloud:
     ``Round 3 of 11: 5 cards each, wild rank 5, dealer Top.``"""
     if view.playoff:
@@ -61,7 +70,11 @@ def round_sentence(view: View) -> str:
     else:
         head = (f"Round {view.round_number} of {view.rules.rounds}: "
                 f"{view.round_number + 2} cards each")
-    return f"{head}, wild rank {view.wild}, dealer {view.players[view.dealer]}."
+    return f"{head}, {_wild_rank(view, words)}, dealer {view.players[view.dealer]}."
+
+
+def _wild_rank(view: View, words: CardWords) -> str:
+    return "no wild rank" if view.wild is None else f"wild rank {words.rank(view.wild)}"
 
 
 def count(number: int, thing: str) -> str:
@@ -93,21 +106,22 @@ def round_end_text(result: RoundResult, names: Sequence[str]) -> str:
     return f"{kind} is over: {how}."
 
 
-def round_end_lines(result: RoundResult, names: Sequence[str], seats: Sequence[int]) -> list[str]:
+def round_end_lines(result: RoundResult, names: Sequence[str], seats: Sequence[int],
+                    words: CardWords = SHORT) -> list[str]:
     """Every hand laid open, with its best arrangement and points, one line a seat."""
     lines = []
-    wild = int(result.wild)
+    wild = result.wild
     for seat in seats:
         shown = result.seats[seat]
-        melds = " / ".join(plain_meld(meld, wild) for meld in shown.melds) or "no melds"
-        dead = plain_cards(shown.deadwood, wild) or "none"
+        melds = " / ".join(plain_meld(meld, wild, words) for meld in shown.melds) or "no melds"
+        dead = plain_cards(shown.deadwood, wild, words) or "none"
         mark = " (out)" if seat == result.out else ""
         lines.append(f"{names[seat]}{mark}: {melds}; unmelded {dead}; "
                      f"{count(shown.points, 'point')}")
     return lines
 
 
-def score_rows(view: View) -> tuple[list[str], list[list[str]]]:
+def score_rows(view: View, words: CardWords = SHORT) -> tuple[list[str], list[list[str]]]:
     """The score sheet: a header and one row per finished round (wild rank, dealer,
     points by seat), then the totals."""
     header = ["Round", "Wild", "Dealer", *view.players]
@@ -117,15 +131,15 @@ def score_rows(view: View) -> tuple[list[str], list[list[str]]]:
         points = [str(seat.points) for seat in result.seats]
         if result.playoff:
             points = [p if s in _playoff_seats(result) else "-" for s, p in enumerate(points)]
-        rows.append([number, str(result.wild), view.players[result.dealer], *points])
+        rows.append([number, words.rank(result.wild), view.players[result.dealer], *points])
     rows.append(["Total", "", "", *(str(total) for total in view.totals)])
     return header, rows
 
 
-def score_sentences(view: View) -> list[str]:
+def score_sentences(view: View, words: CardWords = SHORT) -> list[str]:
     """The score sheet said as sentences, one per finished round, then the totals:
     ``Round 1, wild rank 3, dealer Left: You 14, Left 0, Top 15, Right 0.``"""
-    header, rows = score_rows(view)
+    header, rows = score_rows(view, words)
     names = header[3:]
     lines = []
     for row in rows[:-1]:

@@ -46,7 +46,7 @@ def gap_width(cards: int, gaps: int, width: int) -> int:
     return 0
 
 
-def card_text(card: Card, wild: int, key: str = "") -> Text:
+def card_text(card: Card, wild: int | None, key: str = "") -> Text:
     """A card's face as styled text: red suits red; below it the card's key and a ``W``
     on a wild card."""
     label = Text()
@@ -72,7 +72,7 @@ class CardView(Static):
         self.index = index
         self.card: Card | None = None
 
-    def show(self, card: Card, wild: int, *, selected: bool, new: bool, gap: bool) -> None:
+    def show(self, card: Card, wild: int | None, *, selected: bool, new: bool, gap: bool) -> None:
         """Show ``card`` with its marks."""
         self.card = card
         self.update(card_text(card, wild, card_key(self.index)))
@@ -93,9 +93,10 @@ class HandView(Horizontal):
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
         self.cards: list[CardView] = []
-        self._shown: tuple[tuple[Card, ...], int, tuple[int, ...], int, Card | None] | None = None
+        self._shown: tuple[
+            tuple[Card, ...], int | None, tuple[int, ...], int, Card | None] | None = None
 
-    def show(self, cards: Sequence[Card], wild: int, *, breaks: Sequence[int], cursor: int,
+    def show(self, cards: Sequence[Card], wild: int | None, *, breaks: Sequence[int], cursor: int,
              new: Card | None) -> None:
         """Lay out ``cards``; ``cursor`` is the chosen position, ``new`` the card just drawn."""
         key = (tuple(cards), wild, tuple(breaks), cursor, new)
@@ -177,7 +178,7 @@ class Pile(Static):
         self.border_title = "Stock"
         self.update(Text(f"{size} cards", style="bold"))
 
-    def show_discard(self, top: Card | None, wild: int, size: int) -> None:
+    def show_discard(self, top: Card | None, wild: int | None, size: int) -> None:
         """The discard pile: its top card and how many cards it holds."""
         if self._shown == (top, wild, size):
             return
