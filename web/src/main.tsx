@@ -2,6 +2,7 @@ import { render } from "preact";
 import { Lobby } from "./components/Lobby";
 import { PlayPage, RoomPage } from "./components/Pages";
 import { ReplayPage } from "./components/Replay";
+import { ScoreHomePage, ScoreSheetPage } from "./components/ScoreKeeper";
 import { StatsPage } from "./components/Stats";
 import { listen, route } from "./route";
 import { persistSettings } from "./settings";
@@ -20,6 +21,10 @@ function App() {
       return <ReplayPage room={current.room} />;
     case "stats":
       return <StatsPage name={current.name} />;
+    case "score":
+      return <ScoreHomePage />;
+    case "sheet":
+      return <ScoreSheetPage key={current.sheet} id={current.sheet} />;
     default:
       return (
         <main class="message-page" id="main"><h1>Not found</h1>

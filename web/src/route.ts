@@ -7,6 +7,8 @@ export type Route =
   | { page: "room"; room: string }
   | { page: "replay"; room: string }
   | { page: "stats"; name: string }
+  | { page: "score" }
+  | { page: "sheet"; sheet: string }
   | { page: "missing"; path: string };
 
 export function parseRoute(pathname: string, search: string): Route {
@@ -18,6 +20,8 @@ export function parseRoute(pathname: string, search: string): Route {
   if (parts[0] === "r" && parts.length === 2) return { page: "room", room: parts[1]! };
   if (parts[0] === "replay" && parts.length === 2) return { page: "replay", room: parts[1]! };
   if (parts[0] === "stats" && parts.length === 2) return { page: "stats", name: parts[1]! };
+  if (parts[0] === "score" && parts.length === 1) return { page: "score" };
+  if (parts[0] === "score" && parts.length === 2) return { page: "sheet", sheet: parts[1]! };
   return { page: "missing", path: pathname };
 }
 

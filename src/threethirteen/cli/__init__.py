@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from threethirteen.cli import play, replay, score, serve, simulate, solve
+from threethirteen.cli import analyze, play, replay, score, serve, simulate, solve
 from threethirteen.cli.common import one_line
 from threethirteen.errors import ThreeThirteenError
 
@@ -34,7 +34,7 @@ def _commands(
     """Three-Thirteen, the rummy card game."""
 
 
-for _module in (solve, replay, simulate, play, serve, score):
+for _module in (solve, replay, analyze, simulate, play, serve, score):
     _module.register(app)
 
 

@@ -3,6 +3,9 @@
 Sheets live in ``scoresheets/<id>.json`` of the data directory (the one ``play`` uses),
 written atomically after every entry: ``--list`` shows them, ``--resume ID`` goes on with
 one, ``--csv``/``--json`` export one, ``--import`` reads a sheet's JSON back in.
+``--push URL`` sends a sheet to a game server (``three-thirteen serve``) and prints its
+read-only live link; ``--pull LINK`` keeps the sheet at a link as a new local sheet. A sheet
+pushed (or pulled by its keeper link) is sent again after every entry typed here.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from threethirteen.rules import PRESETS, Rules
 from threethirteen.scorekeeper import text
 from threethirteen.scorekeeper.formats import MAX_SHEET_BYTES, read_sheet, sheet_csv, sheet_text
 from threethirteen.scorekeeper.lines import ScoreLines
+from threethirteen.scorekeeper.remote import Link, load_link, parse_link, pull, push, save_link
 from threethirteen.scorekeeper.sheet import Sheet, check_names
 from threethirteen.scorekeeper.store import SheetStore
 from threethirteen.tui.store import data_dir
@@ -62,24 +66,32 @@ def register(app: typer.Typer) -> None:
         json_file: Annotated[Path | None, typer.Option(
             "--json", metavar="FILE", help="Export the sheet as JSON (- for the screen), and "
             "stop")] = None,
+        push_to: Annotated[str | None, typer.Option(
+            "--push", metavar="URL", help="Send the sheet to a game server (http://host:8313, "
+            "or the sheet's keeper link), print its live link, and stop")] = None,
+        pull_from: Annotated[str | None, typer.Option(
+            "--pull", metavar="LINK", help="Keep the sheet at a link (http://host:8313/score/ID"
+            ") as a new sheet")] = None,
     ) -> None:
         """Keep the score of a game played with real cards; the solver counts hands."""
         store = sheet_store()
         if list_sheets:
             _list(store)
             return
-        if resume is not None and import_file is not None:
-            fail("give --resume ID or --import FILE, not both")
+        if sum(given is not None for given in (resume, import_file, pull_from)) > 1:
+            fail("give one of --resume ID, --import FILE or --pull LINK")
         try:
             if resume is not None:
                 sheet_id, sheet = resume, store.load(resume)
+            elif pull_from is not None:
+                sheet_id, sheet = _pull(store, pull_from)
             elif import_file is not None:
                 sheet = _read_file(import_file)
                 sheet_id = store.new_id(time.strftime("%Y%m%d-%H%M%S"))
                 store.save(sheet_id, sheet)
                 print(f"Imported {printable(str(import_file))} as sheet {sheet_id}.")
-            elif csv_file is not None or json_file is not None:
-                fail("say which sheet to export: --resume ID (see --list) or --import FILE")
+            elif csv_file is not None or json_file is not None or push_to is not None:
+                fail("say which sheet: --resume ID (see --list) or --import FILE")
             else:
                 made = _new_sheet(names, preset, rules, dealer)
                 if made is None:
@@ -91,10 +103,19 @@ def register(app: typer.Typer) -> None:
             fail(printable(str(error)))
         if csv_file is not None or json_file is not None:
             _export(sheet, csv_file, json_file)
+        if push_to is not None:
+            try:
+                _push(store, sheet_id, sheet, push_to)
+            except (ThreeThirteenError, OSError) as error:
+                fail(printable(str(error)))
+        if csv_file is not None or json_file is not None or push_to is not None:
             return
         path = store.path(sheet_id)
         print(f"Score sheet {sheet_id}, written to {printable(str(path))} after every entry.")
-        ScoreLines(sheet, save=lambda new: store.save(sheet_id, new)).run()
+        link = load_link(store.folder, sheet_id)
+        if link is not None and link.token is not None:
+            print(f"Each entry is also sent to {printable(link.live)}")
+        ScoreLines(sheet, save=lambda new: _save(store, sheet_id, new, link)).run()
         print(f"Sheet {sheet_id} kept. Go on with: three-thirteen score --resume {sheet_id}")
 
 
@@ -117,6 +138,48 @@ def _list(store: SheetStore) -> None:
         else:
             state = text.totals_text(sheet)
         print(f"{listed.sheet_id}: {names}; {state}")
+
+
+def _pull(store: SheetStore, text: str) -> tuple[str, Sheet]:
+    """The sheet at a link, kept as a new local sheet (with the link, for a keeper's)."""
+    link = parse_link(text)
+    sheet, version = pull(link)
+    sheet_id = store.new_id(time.strftime("%Y%m%d-%H%M%S"))
+    store.save(sheet_id, sheet)
+    if link.token is not None:
+        save_link(store.folder, sheet_id, link)
+    role = "keeper" if link.token is not None else "read-only copy"
+    print(f"Pulled {printable(link.live)} (version {version}, {role}) as sheet {sheet_id}.")
+    return sheet_id, sheet
+
+
+def _push(store: SheetStore, sheet_id: str, sheet: Sheet, text: str) -> None:
+    """Send the sheet to the server of ``text``: to the sheet pushed there before (or the
+    keeper link given), else as a new sheet there; print its links."""
+    given = parse_link(text)
+    kept = load_link(store.folder, sheet_id)
+    same = kept is not None and kept.server == given.server
+    target = kept if kept is not None and same and (
+        given.sheet is None or (given.token is None and kept.sheet == given.sheet)) else given
+    link, version = push(sheet, target)
+    save_link(store.folder, sheet_id, link)
+    print(f"Pushed sheet {sheet_id} (version {version} there).")
+    print(f"Live link, read-only, for everyone at the table: {printable(link.live)}")
+    print(f"Keeper link (it can change the sheet: keep it to yourself): "
+          f"{printable(link.keeper)}")
+
+
+def _save(store: SheetStore, sheet_id: str, sheet: Sheet, link: Link | None) -> None:
+    """Write the sheet; then, when it has a keeper's link, send it (a failure is said,
+    the entry stays kept here, and the next entry sends the whole sheet again)."""
+    store.save(sheet_id, sheet)
+    if link is None or link.token is None:
+        return
+    try:
+        push(sheet, link)
+    except ThreeThirteenError as error:
+        print(f"Warning: not sent to the server ({printable(str(error))}); it is kept "
+              "here, and the next entry sends it again.")
 
 
 def _read_file(path: Path) -> Sheet:

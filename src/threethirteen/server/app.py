@@ -22,7 +22,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from threethirteen.server import static
+from threethirteen.server import review, sheets, static
 from threethirteen.server.clients import Client
 from threethirteen.server.limits import BURST, RATE, TokenBucket, rooms_per_minute
 from threethirteen.server.lobby import Broken, Lobby, join_name
@@ -203,7 +203,9 @@ def create_app(url: str | None = None) -> Starlette:
         Route("/api/rooms/{room}/join", join_room, methods=["POST"]),
         Route("/api/rooms/{room}", get_room),
         Route("/api/rooms/{room}/record", get_record),
+        *review.routes(server),
         Route("/api/stats/{name}", get_stats),
+        *sheets.routes(),
         Route("/api/{rest:path}", unknown_api, methods=["GET", "POST", "PUT", "DELETE"]),
         WebSocketRoute("/ws/{room}", socket),
         Route("/{path:path}", page),

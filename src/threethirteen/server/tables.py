@@ -98,3 +98,13 @@ stats = Table(
     Column("worst_game", Integer),
     Column("go_outs", Integer, nullable=False),
 )
+
+sheets = Table(
+    "sheets", metadata,
+    Column("id", String(ID), primary_key=True),
+    Column("token_hash", String(64), nullable=False),  # the keeper's secret, hashed
+    Column("version", Integer, nullable=False),  # 1 when made, one more per change
+    Column("sheet", Text, nullable=False),  # three-thirteen-scoresheet/1 (README)
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)

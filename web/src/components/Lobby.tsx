@@ -215,6 +215,7 @@ export function Lobby() {
         <p>The rummy game of eleven rounds: three cards in the first, thirteen in the last, and the wild rank changes every round.</p>
         <a class="button primary big" href="/play?opponents=3&level=medium"
           onClick={(e) => { e.preventDefault(); navigate("/play?opponents=3&level=medium"); }}>Play now</a>
+        <a class="button" href="/score" onClick={(e) => { e.preventDefault(); navigate("/score"); }}>Keep score of a game with real cards</a>
       </header>
       <main id="main" class="lobby-grid">
         <ComputerGame />

@@ -2,6 +2,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { GameRecord } from "../api";
 import { getRecord, recordUrl } from "../api";
+import type { Analysis } from "../analysis";
+import { actionWords, getAnalysis, points, stepNote } from "../analysis";
 import { cardName } from "../cards";
 import { framesOf } from "../replay";
 import type { Frame } from "../replay";
@@ -15,10 +17,14 @@ export function ReplayPage({ room }: { room: string }) {
   const [frames, setFrames] = useState<Frame[]>([]);
   const [at, setAt] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [analysis, setAnalysis] = useState<Analysis | string | null>(null); // text: why not
   useEffect(() => {
     getRecord(room).then((data) => {
       setRecord(data);
       setFrames(framesOf(data));
+      // Asked once the record is there: the game is over, so nothing hidden is judged.
+      getAnalysis(room).then(setAnalysis)
+        .catch((problem: unknown) => setAnalysis(`The analysis is not available: ${(problem as Error).message}`));
     }).catch((problem: unknown) => setError((problem as Error).message));
   }, [room]);
   // The last frame's index, read by the key handler when a key arrives: the handler is
@@ -72,6 +78,7 @@ export function ReplayPage({ room }: { room: string }) {
         </div>
         <div>
           <p class="replay-text">{frame.text}</p>
+          <StepNote analysis={analysis} round={round.number} turn={frame.mover === null ? null : frame.turn} wild={wild} />
           <p class="muted">Keys: ← and → step, Home and End jump.</p>
         </div>
       </div>
@@ -90,6 +97,39 @@ export function ReplayPage({ room }: { room: string }) {
         </ul>
       )}
       <ScoreSheet view={view} results={results} />
+      <AnalysisSummary analysis={analysis} record={record} />
     </main>
+  );
+}
+
+/** The judge's word on the step shown: "Analysis: draw: best; discard: lost 4.2, best: ...". */
+function StepNote({ analysis, round, turn, wild }: {
+  analysis: Analysis | string | null; round: number; turn: number | null; wild: string;
+}) {
+  if (analysis === null || typeof analysis === "string" || turn === null) return null;
+  const note = stepNote(analysis, round, turn, wild);
+  return note === null ? null : <p class="replay-note">Analysis: {note}.</p>;
+}
+
+/** Each seat's points lost to better play, and its biggest mistake. */
+function AnalysisSummary({ analysis, record }: { analysis: Analysis | string | null; record: GameRecord }) {
+  const wild = (round: number) => record.rounds[round - 1]?.wild ?? null;
+  return (
+    <section class="replay-analysis" aria-labelledby="analysis-heading">
+      <h2 id="analysis-heading">Analysis</h2>
+      {analysis === null ? <p>Analysing the game...</p>
+        : typeof analysis === "string" ? <p>{analysis}</p>
+        : <>
+          <p class="muted">Every draw and discard judged by {analysis.judge} from what that player could see; points lost are expected points, against the judge's best option.</p>
+          <ul class="analysis-summary">
+            {analysis.summary.map((seat) => (
+              <li key={seat.seat}>
+                <strong>{seat.name}</strong>: lost {points(seat.lost)} points in {seat.decisions} decisions
+                {seat.worst !== null && <>; the biggest: round {seat.worst.round}, turn {seat.worst.turn}, {actionWords(seat.worst.played, seat.worst.card, wild(seat.worst.round))} (lost {points(seat.worst.lost)}; best: {actionWords(seat.worst.best, null, wild(seat.worst.round))})</>}.
+              </li>
+            ))}
+          </ul>
+        </>}
+    </section>
   );
 }
