@@ -80,6 +80,40 @@ def thirteen_card_hands(count: int, seed: int) -> None:
         fourteen, lambda h: go_out_discards(h, wild=13, rules=rules)), "target: median <= 200")
 
 
+def five_suit_hands(count: int, seed: int) -> None:
+    """The five-suit preset (two 55-card decks and 6 jokers) and a round with no wild
+    rank (two standard decks, 4 jokers): the same targets as standard hands."""
+    rng = random.Random(seed + 3)
+    five = Rules.preset("five-suit")
+    five_pack = pack(2, 6, "five-suit")
+    print(f"13-card hands from the five-suit pack with 6 jokers, kings wild ({count} timed hands)")
+    cold = random_hands(rng, five_pack, 13, 2000)
+    report("arrange, fresh process (first 2000 hands)",
+           time_each(cold, lambda h: arrange(h, wild=13, rules=five)))
+    for hand in random_hands(rng, five_pack, 13, 20000):  # warm the suit caches
+        arrange(hand, wild=13, rules=five)
+    for hand in random_hands(rng, five_pack, 14, 5000):
+        go_out_discards(hand, wild=13, rules=five)
+    timed = random_hands(rng, five_pack, 13, count)
+    report("arrange (penalty + arrangement), warm", time_each(
+        timed, lambda h: arrange(h, wild=13, rules=five)), "target: median <= 50, p99 <= 1000",
+        runs=5)
+    fourteen = random_hands(rng, five_pack, 14, count)
+    report("go_out_discards, 14 cards, warm", time_each(
+        fourteen, lambda h: go_out_discards(h, wild=13, rules=five)), "target: median <= 200")
+    none = Rules(jokers=4, decks=2, rounds=12)
+    jokers_pack = pack(2, 4)
+    print(f"14-card hands, no wild rank (round 12), two decks and 4 jokers ({count} timed hands)")
+    for hand in random_hands(rng, jokers_pack, 14, 20000):
+        arrange(hand, wild=None, rules=none)
+    timed = random_hands(rng, jokers_pack, 14, count)
+    report("arrange (penalty + arrangement), warm", time_each(
+        timed, lambda h: arrange(h, wild=None, rules=none)), "target: median <= 50, p99 <= 1000")
+    fifteen = random_hands(rng, jokers_pack, 15, count)
+    report("go_out_discards, 15 cards, warm", time_each(
+        fifteen, lambda h: go_out_discards(h, wild=None, rules=none)), "target: median <= 200")
+
+
 def wild_rank_heavy_hands(count: int, seed: int) -> None:
     """The worst hands found for the solver: many cards of the wild rank under a limit on
     wilds per meld, where reading each copy as natural or wild used to explode (issue 11:
@@ -165,12 +199,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--worst-only", action="store_true",
                         help="only the wild-rank-heavy hands")
+    parser.add_argument("--standard-only", action="store_true",
+                        help="only the standard 13-card hands (as before the five-suit pack)")
+    parser.add_argument("--five-suit-only", action="store_true",
+                        help="only the five-suit and no-wild-rank hands")
     args = parser.parse_args()
     if args.worst_only:
         wild_rank_heavy_hands(max(200, args.hands // 20), args.seed)
         return
+    if args.standard_only or args.five_suit_only:
+        (thirteen_card_hands if args.standard_only else five_suit_hands)(args.hands, args.seed)
+        return
     before = calibration()
     thirteen_card_hands(args.hands, args.seed)
+    five_suit_hands(args.hands, args.seed)
     wild_rank_heavy_hands(max(200, args.hands // 20), args.seed)
     openspiel_side_by_side(args.hands, args.seed)
     print(f"machine speed: a fixed pure-Python loop took {before:.0f} ms before and "

@@ -10,6 +10,9 @@ It shares nothing with ``threethirteen.solver``, ``threethirteen.melds`` or
 * ``best``: every partition of the hand into melds plus unmelded cards, by taking the
   first remaining card and trying it unmelded or in each meld drawn from the rest
   (memoised on the remaining multiset). The result is the least total weight left.
+
+The ``five-suit`` pack (RULES.md): a fifth suit, stars; runs lie within 3 to K (at most
+11 cards) whatever ``ace`` says. A wild rank of None: no rank is wild, only jokers.
 """
 
 from __future__ import annotations
@@ -22,32 +25,42 @@ from itertools import product
 from threethirteen.cards import Card
 from threethirteen.rules import Rules
 
-# A card is encoded here as an int: rank * 4 + suit (suit 0..3 for c d h s), joker 99.
+# A card is encoded here as an int: rank * 5 + suit (suit 0..4 for c d h s x), joker 99.
 JOKER_KEY = 99
-SUIT_LETTERS = "cdhs"
+SUIT_LETTERS = "cdhsx"
+NO_WILD = 0  # the wild "rank" of a round where no rank is wild
 
 
 def key_of(card: Card) -> int:
     """This module's own number for ``card``."""
     if card.rank is None or card.suit is None:
         return JOKER_KEY
-    return int(card.rank) * 4 + SUIT_LETTERS.index(card.suit.value)
+    return int(card.rank) * 5 + SUIT_LETTERS.index(card.suit.value)
 
 
 def rank_of(key: int) -> int:
-    return key // 4
+    return key // 5
 
 
 def suit_of(key: int) -> int:
-    return key % 4
+    return key % 5
+
+
+def _wild(wild: int | None) -> int:
+    return NO_WILD if wild is None else int(wild)
+
+
+def _ace(rules: Rules) -> str:
+    """The ace option, or "five" for the five-suit pack, where runs lie within 3 to K."""
+    return "five" if rules.pack.value == "five-suit" else rules.ace.value
 
 
 # -- points (RULES.md, Scoring) -------------------------------------------------------
 
 
-def points(card: Card, wild: int, rules: Rules) -> int:
+def points(card: Card, wild: int | None, rules: Rules) -> int:
     """Penalty of one unmelded card, straight from the Scoring table of RULES.md."""
-    return _points(key_of(card), int(wild), rules)
+    return _points(key_of(card), _wild(wild), rules)
 
 
 def _points(key: int, wild: int, rules: Rules) -> int:
@@ -73,7 +86,7 @@ def _windows(size: int, ace: str) -> list[frozenset[int]]:
             frozenset((start - 1 + step) % 13 + 1 for step in range(size))
             for start in range(1, 14)
         ]
-    first, last = {"low": (1, 13), "high": (2, 14), "both": (1, 14)}[ace]
+    first, last = {"low": (1, 13), "high": (2, 14), "both": (1, 14), "five": (3, 13)}[ace]
     windows = []
     for start in range(first, last - size + 2):
         places = range(start, start + size)
@@ -86,7 +99,7 @@ def _is_set(naturals: Sequence[int]) -> bool:
 
 
 def _is_run(naturals: Sequence[int], size: int, ace: str) -> bool:
-    if size > 13:
+    if size > (11 if ace == "five" else 13):
         return False
     if len({suit_of(key) for key in naturals}) > 1:
         return False
@@ -116,11 +129,11 @@ def _meld_ok(
     return False
 
 
-def meld_ok(cards: Iterable[Card], wild: int, rules: Rules) -> bool:
+def meld_ok(cards: Iterable[Card], wild: int | None, rules: Rules) -> bool:
     """True when ``cards`` can be read as one valid meld."""
     keys = tuple(sorted(key_of(card) for card in cards))
     return _meld_ok(
-        keys, int(wild), rules.ace.value, rules.all_wild_melds, rules.max_wilds_per_meld
+        keys, _wild(wild), _ace(rules), rules.all_wild_melds, rules.max_wilds_per_meld
     )
 
 
@@ -133,17 +146,17 @@ _MEMOS: dict[tuple[object, ...], dict[tuple[int, ...], int]] = {}
 _MEMO_LIMIT = 1 << 20
 
 
-def _best(cards: Iterable[Card], wild: int, rules: Rules, count_only: bool) -> int:
+def _best(cards: Iterable[Card], wild: int | None, rules: Rules, count_only: bool) -> int:
     """Least total weight of the unmelded cards over every partition of ``cards``.
 
     A card weighs its points (RULES.md, Scoring), or 1 each with ``count_only``.
     """
-    wild = int(wild)
-    ace, all_wild, limit = rules.ace.value, rules.all_wild_melds, rules.max_wilds_per_meld
+    wild = _wild(wild)
+    ace, all_wild, limit = _ace(rules), rules.all_wild_melds, rules.max_wilds_per_meld
     weigh = {JOKER_KEY: 1 if count_only else _points(JOKER_KEY, wild, rules)}
     for rank in range(1, 14):
-        for suit in range(4):
-            key = rank * 4 + suit
+        for suit in range(5):
+            key = rank * 5 + suit
             weigh[key] = 1 if count_only else _points(key, wild, rules)
     signature = (wild, ace, all_wild, limit, tuple(sorted(weigh.items())))
     if sum(len(memo) for memo in _MEMOS.values()) > _MEMO_LIMIT:
@@ -190,22 +203,22 @@ def _best(cards: Iterable[Card], wild: int, rules: Rules, count_only: bool) -> i
     return best(order(key_of(card) for card in cards))
 
 
-def min_penalty(cards: Iterable[Card], wild: int, rules: Rules) -> int:
+def min_penalty(cards: Iterable[Card], wild: int | None, rules: Rules) -> int:
     """Least deadwood points over every arrangement of ``cards``."""
     return _best(cards, wild, rules, count_only=False)
 
 
-def min_unmelded(cards: Iterable[Card], wild: int, rules: Rules) -> int:
+def min_unmelded(cards: Iterable[Card], wild: int | None, rules: Rules) -> int:
     """Fewest unmelded cards over every arrangement of ``cards``."""
     return _best(cards, wild, rules, count_only=True)
 
 
-def melds_fully(cards: Iterable[Card], wild: int, rules: Rules) -> bool:
+def melds_fully(cards: Iterable[Card], wild: int | None, rules: Rules) -> bool:
     """True when some arrangement melds every card."""
     return min_unmelded(cards, wild, rules) == 0
 
 
-def go_out_cards(cards: Iterable[Card], wild: int, rules: Rules) -> set[Card]:
+def go_out_cards(cards: Iterable[Card], wild: int | None, rules: Rules) -> set[Card]:
     """Distinct cards whose discard leaves a hand that melds completely."""
     cards = list(cards)
     found = set()

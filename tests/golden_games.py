@@ -31,6 +31,9 @@ GOLDEN: dict[str, tuple[dict[str, Any], list[str], int]] = {
          "first_turn_out": False, "out_bonus": -5},
         ["random"] * 4, 3,
     ),
+    # issue 17: twelve rounds, the last of 14 cards with no wild rank; the five-suit pack
+    "deuces-arent-wild": ({"preset": "deuces-arent-wild", "players": 2}, ["random"] * 2, 4),
+    "five-suit": ({"preset": "five-suit", "players": 3, "rounds": 3}, ["random"] * 3, 6),
 }
 
 

@@ -22,19 +22,31 @@ OPTIONS = {
     "players", "decks", "jokers", "rounds", "upcard", "first_turn_out", "final_turns",
     "stock_empty", "false_out", "false_out_penalty", "ace", "face_values", "wild_penalty",
     "joker_penalty", "all_wild_melds", "max_wilds_per_meld", "out_bonus", "ties",
+    "pack", "mode", "speed_seconds",
 }
 RANKS = "A23456789TJQK"
 
 
-def full_pack(decks: int, jokers: int) -> Counter[str]:
-    """Every card of the pack, by its text."""
-    cards = Counter({f"{rank}{suit}": decks for rank in RANKS for suit in "cdhs"})
+def full_pack(decks: int, jokers: int, kind: str = "standard") -> Counter[str]:
+    """Every card of the pack, by its text: standard decks, or five-suit decks (stars
+    ``x`` added, ranks 3 to K)."""
+    ranks, suits = (RANKS[2:], "cdhsx") if kind == "five-suit" else (RANKS, "cdhs")
+    cards = Counter({f"{rank}{suit}": decks for rank in ranks for suit in suits})
     if jokers:
         cards["*"] = jokers
     return cards
 
 
-def points(card: str, wild: str, opts: Mapping[str, Any]) -> int:
+def round_of(number: int, playoff: bool) -> tuple[int, str | None]:
+    """Cards dealt and wild rank of a round (RULES.md, ``rounds``): round k deals k + 2
+    and makes rank k + 2 wild, round 12 deals 14 with no wild rank; a playoff deals 13,
+    kings wild."""
+    if playoff:
+        return 13, "K"
+    return number + 2, (RANKS[number + 1] if number <= 11 else None)
+
+
+def points(card: str, wild: str | None, opts: Mapping[str, Any]) -> int:
     """RULES.md's penalty table, read directly."""
     if card == "*":
         return int(opts["joker_penalty"])
@@ -69,6 +81,9 @@ class Referee:
         if not isinstance(opts["decks"], int):
             self.foul("rules", "decks is not resolved to a number")
             return self.fouls
+        if opts["mode"] not in ("turns", "speed"):
+            self.foul("rules", f"mode {opts['mode']!r} is not turns or speed")
+            return self.fouls
         self.opts = opts
         self.rules = Rules.from_json(opts)
         self.n = opts["players"]
@@ -88,7 +103,8 @@ class Referee:
             if data["dealer"] != (first + index) % self.n:
                 self.foul(where, "the deal did not pass to the left")
             seats = sorted(data["seats"]) if data.get("playoff") else list(range(self.n))
-            scores = self.round(data, index + 1, seats, where)
+            play = self.speed_round if opts["mode"] == "speed" else self.round
+            scores = play(data, index + 1, seats, where)
             if not data.get("playoff"):
                 totals = [t + s for t, s in zip(totals, scores, strict=True)]
             if index + 1 == len(regular):
@@ -120,7 +136,7 @@ class Referee:
     ) -> list[int]:
         opts, n = self.opts, self.n
         playoff = bool(data.get("playoff"))
-        size, wild = (13, "K") if playoff else (number + 2, RANKS[number + 1])
+        size, wild = round_of(number, playoff)
         if data["number"] != number or data["wild"] != wild:
             self.foul(where, f"round {data['number']} with wild {data['wild']}, "
                              f"not {number} with {wild}")
@@ -135,7 +151,7 @@ class Referee:
         everything = sum(hands, Counter()) + Counter(deal["stock"])
         if deal["upcard"] is not None:
             everything[deal["upcard"]] += 1
-        if everything != full_pack(opts["decks"], opts["jokers"]):
+        if everything != full_pack(opts["decks"], opts["jokers"], opts["pack"]):
             self.foul(where, "the deal is not exactly the pack")
         stock = list(deal["stock"])
         pile = [] if deal["upcard"] is None else [deal["upcard"]]
@@ -203,10 +219,106 @@ class Referee:
             self.foul(where, "the round stops before it is over")
         if data["end"] != ended or data["out"] != out:
             self.foul(where, f"ends {data['end']}/{data['out']}, but the play gives {ended}/{out}")
-        return self.score(data, hands, seats, out, false_outs, wild, where)
+        return self.score(data, hands, seats, {out}, false_outs, wild, where)
+
+    def speed_round(
+        self, data: Mapping[str, Any], number: int, seats: list[int], where: str
+    ) -> list[int]:
+        """RULES.md, "Speed": own piles, calls of simultaneous draws then discards."""
+        opts, n = self.opts, self.n
+        size, wild = round_of(number, bool(data.get("playoff")))
+        if data["number"] != number or data["wild"] != wild:
+            self.foul(where, f"round {data['number']} with wild {data['wild']}, "
+                             f"not {number} with {wild}")
+        deal = data["deal"]
+        hands = [Counter(hand) for hand in deal["hands"]]
+        for seat in range(n):
+            want = size if seat in seats else 0
+            if len(deal["hands"][seat]) != want:
+                self.foul(where, f"seat {seat} is dealt {len(deal['hands'][seat])}, not {want}")
+            if (deal["piles"][seat] is not None) != (seat in seats):
+                self.foul(where, f"seat {seat}'s pile is not started exactly when it plays")
+        if deal["upcard"] is not None:
+            self.foul(where, "speed mode has no shared upcard")
+        piles = {seat: [deal["piles"][seat]] for seat in seats}
+        everything = sum(hands, Counter()) + Counter(deal["stock"])
+        everything += Counter(card for card in deal["piles"] if card is not None)
+        if everything != full_pack(opts["decks"], opts["jokers"], opts["pack"]):
+            self.foul(where, "the deal is not exactly the pack")
+        stock = list(deal["stock"])
+        right = {seat: seats[index - 1] for index, seat in enumerate(seats)}
+        outs: list[int] = []
+        false_outs: Counter[int] = Counter()
+        ended = None
+        for count, call in enumerate(data["calls"], start=1):
+            at = f"{where}, call {count}"
+            if ended:
+                self.foul(at, "a call after the round ended")
+                break
+            last = len(stock) < len(seats)  # the stock cannot serve every draw
+            if [d["seat"] for d in call["draws"]] != seats:
+                self.foul(at, "every playing seat draws once, listed in seat order")
+                return [0] * n
+            for draw in call["draws"]:
+                seat = draw["seat"]
+                if draw["draw"] == "stock":
+                    if not stock:
+                        self.foul(at, f"seat {seat} draws from an empty stock")
+                        return [0] * n
+                    top = stock.pop(0)
+                else:
+                    wanted_stock = draw.get("timeout")
+                    if wanted_stock and stock:
+                        self.foul(at, f"seat {seat}'s timeout draw skipped the stock")
+                    pile = piles[right[seat]]
+                    if not pile:
+                        self.foul(at, f"seat {seat} draws from an empty pile")
+                        return [0] * n
+                    top = pile.pop()
+                if draw["card"] != top:
+                    self.foul(at, f"seat {seat} drew {draw['card']}, but the top was {top}")
+                hands[seat][top] += 1
+            if [d["seat"] for d in call["discards"]] != seats:
+                self.foul(at, "every playing seat discards once, listed in seat order")
+                return [0] * n
+            drawn = {d["seat"]: d["card"] for d in call["draws"]}
+            for discard in call["discards"]:
+                seat, card = discard["seat"], discard["discard"]
+                if hands[seat][card] <= 0:
+                    self.foul(at, f"seat {seat} discarded {card}, which is not in hand")
+                    return [0] * n
+                if discard.get("timeout") and card != drawn[seat]:
+                    self.foul(at, f"seat {seat}'s timeout threw {card}, not the card drawn")
+                hands[seat][card] -= 1
+                piles[seat].append(card)
+                rest = [Card.parse(c) for c in hands[seat].elements()]
+                complete = melds_completely(rest, wild=wild, rules=self.rules)
+                announced = discard["out"] or discard.get("false_out", False)
+                if announced and count == 1 and not opts["first_turn_out"]:
+                    self.foul(at, "going out on the first call is forbidden")
+                if discard["out"] and (not complete or discard.get("false_out")):
+                    self.foul(at, f"seat {seat} went out with a hand that does not meld")
+                if discard.get("false_out"):
+                    if opts["false_out"] != "penalty" or complete:
+                        self.foul(at, "a false announcement where there cannot be one")
+                    false_outs[seat] += 1
+                if discard["out"]:
+                    outs.append(seat)
+            if outs:
+                ended = "out"
+            elif last:
+                ended = "stock_empty"
+        if ended is None:
+            self.foul(where, "the round stops before it is over")
+        first = min(outs, default=None)
+        if data["end"] != ended or data["out"] != first or data["outs"] != outs:
+            self.foul(where, f"ends {data['end']}/{data['outs']}, but the play gives "
+                             f"{ended}/{outs}")
+        return self.score(data, hands, seats, set(outs), false_outs, wild, where)
 
     def score(self, data: Mapping[str, Any], hands: list[Counter[str]], seats: list[int],
-              out: int | None, false_outs: Counter[int], wild: str, where: str) -> list[int]:
+              outs: set[int | None], false_outs: Counter[int], wild: str | None, where: str
+              ) -> list[int]:
         scores = []
         for seat, result in enumerate(data["result"]):
             at = f"{where}, seat {seat}"
@@ -216,14 +328,15 @@ class Referee:
                 self.foul(at, "melds and deadwood are not the final hand")
             for meld in result["melds"]:
                 cards = [Card.parse(card) for card in meld]
-                if classify_meld(cards, int(RANKS.index(wild) + 1), self.rules) is None:
+                rank = None if wild is None else RANKS.index(wild) + 1
+                if classify_meld(cards, rank, self.rules) is None:
                     self.foul(at, f"{meld} is not a meld")
             cost = sum(points(card, wild, self.opts) for card in result["deadwood"])
             hand = [Card.parse(card) for card in hands[seat].elements()]
             least = least_deadwood(hand, wild=wild, rules=self.rules) if hand else 0
             if cost != least:
                 self.foul(at, f"deadwood {cost} is not the least possible, {least}")
-            expected = (self.opts["out_bonus"] if seat == out else least)
+            expected = (self.opts["out_bonus"] if seat in outs else least)
             expected += false_outs[seat] * self.opts["false_out_penalty"]
             if seat not in seats:
                 expected = 0

@@ -9,7 +9,7 @@ import brute
 from threethirteen import Card, Rules, arrange, card_points, classify_meld
 
 
-def arrangement_problems(cards: Sequence[Card], wild: int, rules: Rules) -> list[str]:
+def arrangement_problems(cards: Sequence[Card], wild: int | None, rules: Rules) -> list[str]:
     """Everything wrong with ``arrange``'s answer for ``cards`` (empty when it is right).
 
     The answer must reach the brute-force minimum, lay out every card exactly once,

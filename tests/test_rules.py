@@ -30,6 +30,9 @@ DEFAULTS: dict[str, Any] = {
     "max_wilds_per_meld": None,
     "out_bonus": 0,
     "ties": "share",
+    "pack": "standard",
+    "mode": "turns",
+    "speed_seconds": 10,
 }
 
 # RULES.md, "Presets".
@@ -41,6 +44,12 @@ PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     },
     "jokers": {"jokers": 4, "decks": 2, "wild_penalty": 15, "ties": "none"},
     "high-stakes": {"ace": "both", "face_values": "rank"},
+    "deuces-arent-wild": {"rounds": 12, "decks": 1, "jokers": 2, "ties": "playoff", "players": 3},
+    "five-suit": {
+        "pack": "five-suit", "decks": 2, "jokers": 6, "face_values": "rank",
+        "wild_penalty": 20, "joker_penalty": 50,
+    },
+    "speed": {"mode": "speed", "decks": 4, "players": 12},
 }
 
 
@@ -99,6 +108,8 @@ ROUND_TRIPS: list[dict[str, Any]] = [
     {"stock_empty": "reshuffle", "false_out": "penalty", "false_out_penalty": 5},
     {"upcard": False, "first_turn_out": False, "final_turns": False, "out_bonus": -5},
     {"all_wild_melds": False, "max_wilds_per_meld": 2, "ace": "both"},
+    {"rounds": 12, "pack": "five-suit", "decks": 2, "ace": "wrap"},
+    {"mode": "speed", "players": 5, "speed_seconds": 3},
     *({"preset": name} for name in PRESET_OPTIONS),
 ]
 
@@ -142,7 +153,14 @@ BAD_VALUES: list[tuple[str, Any]] = [
     ("decks", "many"),
     ("jokers", -1),
     ("rounds", 0),
-    ("rounds", 12),
+    ("rounds", 13),
+    ("rounds", 12.0),
+    ("pack", "five-suits"),
+    ("pack", None),
+    ("mode", "fast"),
+    ("speed_seconds", 0),
+    ("speed_seconds", 601),
+    ("speed_seconds", 2.5),
     ("upcard", "yes"),
     ("upcard", 1),
     ("first_turn_out", None),
@@ -199,3 +217,40 @@ def test_a_pack_too_small_for_the_table_raises() -> None:
     assert Rules(players=3, decks=1).deck_count == 1  # 3 x 13 + 2 = 41 cards: fine
     assert Rules(players=9, decks=3).deck_count == 3
     assert Rules(players=9).deck_count == 5
+
+
+def test_round_twelve_deals_fourteen_cards() -> None:
+    assert Rules(rounds=12).max_deal == 14
+    assert Rules(rounds=12, ties="playoff").max_deal == 14  # the playoff deals 13
+    assert Rules(rounds=3, ties="playoff").max_deal == 13
+    with pytest.raises(RulesError, match="58 cards for a 14-card deal") as caught:
+        Rules.preset("deuces-arent-wild", players=4)  # 4 x 14 + upcard + 1 > 54
+    assert caught.value.key == "decks"
+    assert Rules.preset("deuces-arent-wild", players=2).deck_count == 1
+
+
+def test_the_five_suit_pack_counts_55_cards_a_deck() -> None:
+    assert Rules.preset("five-suit", players=7).deck_count == 2  # 7 x 13 + 2 <= 116
+    assert Rules.preset("five-suit", players=8).deck_count == 2  # 8 x 13 + 2 <= 116
+    with pytest.raises(RulesError, match="1 five-suit deck") as caught:
+        Rules(pack="five-suit", decks=1, players=5)  # 5 x 13 + 2 > 55
+    assert caught.value.key == "decks"
+    assert Rules(pack="five-suit", players=4).deck_count == 2
+    # the 12th round with the five-suit pack: RULES.md does not forbid it
+    assert Rules(pack="five-suit", rounds=12, players=4).max_deal == 14
+
+
+def test_speed_mode_options() -> None:
+    rules = Rules.preset("speed")
+    assert (rules.mode, rules.players, rules.deck_count, rules.speed_seconds) == (
+        "speed", 12, 4, 10)
+    # decks "auto": one deck per 3 players in speed mode (RULES.md, the speed preset)
+    assert Rules(mode="speed", players=12).deck_count == 4
+    assert Rules(mode="speed", players=2).deck_count == 1
+    assert Rules(mode="speed", players=7).deck_count == 3
+    with pytest.raises(RulesError) as caught:
+        Rules(mode="speed", players=1)
+    assert caught.value.key == "players"
+    with pytest.raises(RulesError, match="12 players need at least 169 cards") as caught:
+        Rules(mode="speed", players=12, decks=3)  # 12 x 13 + 12 piles + 1 > 156
+    assert caught.value.key == "decks"

@@ -28,7 +28,6 @@ from threethirteen import (
     Hand,
     Rank,
     Rules,
-    Suit,
     arrange,
     deadwood,
     go_out_discards,
@@ -36,6 +35,7 @@ from threethirteen import (
     pack,
     unmelded_count,
 )
+from threethirteen.cards import STANDARD_SUITS
 from threethirteen.solver.tables import card_offsets
 
 MAX_HAND = 10
@@ -113,14 +113,14 @@ def melded_deal(draw: st.DrawFn, wild: int) -> list[Card]:
     cards: list[Card] = []
     for _ in range(draw(st.integers(1, 3))):
         if draw(st.booleans()):
-            suit = draw(st.sampled_from(list(Suit)))
+            suit = draw(st.sampled_from(STANDARD_SUITS))
             length = draw(st.integers(3, 5))
             start = draw(st.integers(1, 13))
             cards += [Card(Rank((start - 1 + step) % 13 + 1), suit) for step in range(length)]
         else:
             rank = Rank(draw(st.integers(1, 13)))
             size = draw(st.integers(3, 4))
-            suits = draw(st.lists(st.sampled_from(list(Suit)), min_size=size, max_size=size))
+            suits = draw(st.lists(st.sampled_from(STANDARD_SUITS), min_size=size, max_size=size))
             cards += [Card(rank, suit) for suit in suits]
     swapped = []
     for card in cards:
@@ -128,7 +128,7 @@ def melded_deal(draw: st.DrawFn, wild: int) -> list[Card]:
         if choice == "joker":
             card = JOKER
         elif choice == "wild":
-            card = Card(Rank(wild), draw(st.sampled_from(list(Suit))))
+            card = Card(Rank(wild), draw(st.sampled_from(STANDARD_SUITS)))
         swapped.append(card)
     swapped += draw(st.lists(st.sampled_from(TWO_DECKS_TWO_JOKERS), max_size=2))
     swapped = swapped[:MAX_HAND]

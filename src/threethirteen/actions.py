@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from threethirteen.cards import Card
+from threethirteen.cards import CODES, Card
 from threethirteen.errors import IllegalAction, NotationError
 
 
@@ -105,9 +105,9 @@ def problem(action: object) -> str | None:
 
 
 def _is_real(card: Card) -> bool:
-    """True when ``card`` is one of the 53 cards (not a Card with forged fields)."""
+    """True when ``card`` is one of the 64 cards (not a Card with forged fields)."""
     code = getattr(card, "code", None)
-    return type(code) is int and 0 <= code <= 52 and Card.from_code(code) == card
+    return type(code) is int and 0 <= code < CODES and Card.from_code(code) == card
 
 
 def _brief(value: object) -> str:

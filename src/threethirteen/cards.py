@@ -1,12 +1,13 @@
 """Cards and their notation: ranks, suits, cards, jokers, hands and packs.
 
 Text form (RULES.md, "Cards and notation"): rank ``A23456789TJQK`` (also ``10``)
-then suit ``cdhs`` (also ``♣♦♥♠``), case-insensitive on input; a joker is ``*``.
+then suit ``cdhs`` (also ``♣♦♥♠``), case-insensitive on input; a joker is ``*``. The
+``five-suit`` pack adds stars, ``x`` (also ``★``), of ranks 3 to K.
 
 >>> Hand.parse("7h 8h, 10h *")
 Hand('7h 8h Th *')
->>> str(Card.parse("10♥"))
-'Th'
+>>> str(Card.parse("10♥")), str(Card.parse("q★"))
+('Th', 'Qx')
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ _SUIT_TEXT = {
     "C": "c", "D": "d", "H": "h", "S": "s",
     "♣": "c", "♦": "d", "♥": "h", "♠": "s",
     "♧": "c", "♢": "d", "♡": "h", "♤": "s",
+    "X": "x", "★": "x", "☆": "x",
 }
 _JOKER_TEXT = {"*", "JOKER", "JK"}
 MAX_TOKEN = 32  # characters of one card or rank, spaces included
@@ -91,32 +93,46 @@ class Suit(StrEnum):
     DIAMONDS = "d"
     HEARTS = "h"
     SPADES = "s"
+    STARS = "x"  # the fifth suit of the ``five-suit`` pack, ranks 3 to K only
 
     def __str__(self) -> str:
         return self.value
 
     @property
     def symbol(self) -> str:
-        """The suit's symbol, ``♥`` for hearts."""
-        return {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[self.value]
+        """The suit's symbol, ``♥`` for hearts, ``★`` for stars."""
+        return {"c": "♣", "d": "♦", "h": "♥", "s": "♠", "x": "★"}[self.value]
 
     @property
     def order(self) -> int:
-        """Position 0..3 in the order clubs, diamonds, hearts, spades."""
+        """Position 0..4 in the order clubs, diamonds, hearts, spades, stars."""
         return _SUIT_INDEX[self]
 
 
+class Pack(StrEnum):
+    """The kind of deck a game is played with (the rules option ``pack``)."""
+
+    STANDARD = "standard"  # 52 cards: 4 suits of A to K
+    FIVE_SUIT = "five-suit"  # 55 cards: 5 suits (stars added) of 3 to K
+
+
 SUITS: tuple[Suit, ...] = tuple(Suit)
+STANDARD_SUITS: tuple[Suit, ...] = SUITS[:4]
 _SUIT_INDEX: dict[Suit, int] = {suit: index for index, suit in enumerate(SUITS)}
 RANKS: tuple[Rank, ...] = tuple(Rank)
+FIVE_SUIT_RANKS: tuple[Rank, ...] = RANKS[2:]  # 3 to K
 JOKER_CODE = 52
+STARS_CODE = 50  # a star's code is 50 + rank: 3x is 53, Kx is 63
+CODES = 64  # card codes run 0..63
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
     """One card: a rank and a suit, or a joker (both ``None``).
 
-    ``code`` numbers the card: ``suit index * 13 + rank - 1`` (0..51), 52 for a joker.
+    ``code`` numbers the card: ``suit index * 13 + rank - 1`` (0..51) for the four
+    standard suits, 52 for a joker, ``50 + rank`` (53..63) for stars, whose ranks run
+    3 to K only (``2x`` is no card).
     """
 
     rank: Rank | None
@@ -128,6 +144,11 @@ class Card:
             code = JOKER_CODE
         elif self.rank is None or self.suit is None:
             raise NotationError("a card has both a rank and a suit, or neither (joker)", "?")
+        elif self.suit is Suit.STARS:
+            if self.rank < 3:
+                raise NotationError(f"there is no {self.rank}x: stars run 3 to K",
+                                    f"{self.rank}x")
+            code = STARS_CODE + self.rank
         else:
             code = _SUIT_INDEX[self.suit] * 13 + self.rank - 1
         object.__setattr__(self, "code", code)
@@ -160,12 +181,16 @@ class Card:
         if rank is None or match.group(1) == "1":
             raise NotationError(f"{text!r} has no valid rank (A 2-9 T/10 J Q K)", text)
         if suit is None:
-            raise NotationError(f"{text!r} has no valid suit (c d h s or ♣ ♦ ♥ ♠)", text)
+            raise NotationError(f"{text!r} has no valid suit (c d h s x or ♣ ♦ ♥ ♠ ★)", text)
+        if suit == "x":
+            if rank < 3:
+                raise NotationError(f"{text!r} is no card: the stars suit runs 3 to K", text)
+            return _BY_CODE[STARS_CODE + rank]
         return _BY_CODE[Suit(suit).order * 13 + rank - 1]
 
     def sort_key(self) -> tuple[int, int]:
-        """Order by suit then rank, jokers last."""
-        return divmod(self.code, 13)
+        """Order by suit then rank (clubs, diamonds, hearts, spades, stars), jokers last."""
+        return _SORT_KEYS[self.code]
 
     def __str__(self) -> str:
         if self.rank is None or self.suit is None:
@@ -178,8 +203,13 @@ class Card:
 
 JOKER = Card(None, None)
 _BY_CODE: tuple[Card, ...] = tuple(
-    Card(rank, suit) for suit in SUITS for rank in RANKS
-) + (JOKER,)
+    Card(rank, suit) for suit in STANDARD_SUITS for rank in RANKS
+) + (JOKER,) + tuple(Card(rank, Suit.STARS) for rank in FIVE_SUIT_RANKS)
+_SORT_KEYS: tuple[tuple[int, int], ...] = tuple(
+    (5, 0) if card.is_joker else (_SUIT_INDEX[card.suit], card.rank - 1)  # type: ignore[index, operator]
+    for card in _BY_CODE
+)
+ALL_CARDS: tuple[Card, ...] = _BY_CODE  # every card, by code
 
 
 def parse_cards(text: str) -> list[Card]:
@@ -289,14 +319,28 @@ class Hand:
         return f"Hand({str(self)!r})"
 
 
-def pack(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
-    """A pack of ``decks`` standard decks plus ``jokers`` jokers, in a fixed order.
+_DECKS: dict[Pack, tuple[Card, ...]] = {
+    Pack.STANDARD: _BY_CODE[:52],
+    Pack.FIVE_SUIT: tuple(card for card in _BY_CODE if card.rank is not None and card.rank >= 3),
+}
+
+
+def deck_size(kind: Pack | str = Pack.STANDARD) -> int:
+    """The cards in one deck of the pack ``kind``: 52, or 55 for ``five-suit``."""
+    return len(_DECKS[Pack(kind)])
+
+
+def pack(decks: int = 1, jokers: int = 0, kind: Pack | str = Pack.STANDARD) -> tuple[Card, ...]:
+    """A pack of ``decks`` decks of the kind ``kind`` plus ``jokers`` jokers, in a fixed order.
 
     >>> len(pack(2, 4)), pack(1)[0], pack(1, 2)[-1]
     (108, Card.parse('Ac'), Card.parse('*'))
+    >>> five = pack(2, 6, "five-suit")
+    >>> len(five), five[0], five[54]
+    (116, Card.parse('3c'), Card.parse('Kx'))
     """
     if decks < 1:
         raise ValueError(f"a pack needs at least one deck, not {decks}")
     if jokers < 0:
         raise ValueError(f"a pack cannot hold {jokers} jokers")
-    return _BY_CODE[:52] * decks + (JOKER,) * jokers
+    return _DECKS[Pack(kind)] * decks + (JOKER,) * jokers

@@ -37,7 +37,8 @@ from threethirteen.results import (
     score_seat,
     winners_by_ties,
 )
-from threethirteen.rules import PLAYOFF_DEAL, FalseOut, Rules, StockEmpty, Ties
+from threethirteen.rules import PLAYOFF_DEAL, FalseOut, Mode, Rules, StockEmpty, Ties
+from threethirteen.scoring import round_wild
 from threethirteen.view import Phase, Pickup, View
 
 __all__ = ["GameState", "Phase", "RoundLog", "TurnLog", "parse_action"]
@@ -61,7 +62,7 @@ class RoundLog:
     """One round as it happened: the deal, the turns and, once over, the result."""
 
     number: int
-    wild: Rank
+    wild: Rank | None
     dealer: int
     playoff: bool
     seats: tuple[int, ...]
@@ -75,7 +76,7 @@ class _Round:
     """The mutable table of the round in play."""
 
     number: int
-    wild: Rank
+    wild: Rank | None
     dealer: int
     playoff: bool
     seats: tuple[int, ...]  # the seats playing, in seat order
@@ -121,7 +122,10 @@ class GameState:
         self._names = tuple(names)
         self._seed = seed
         self._dealer: Dealer = dealer if dealer is not None else SeededDealer(seed)
-        self._pack = pack(self._rules.deck_count, self._rules.jokers)
+        if self._rules.mode is Mode.SPEED:
+            raise RulesError("speed mode ('mode': 'speed') is played by SpeedGame "
+                             "(threethirteen.speed); GameState plays 'turns' only", "mode")
+        self._pack = pack(self._rules.deck_count, self._rules.jokers, self._rules.pack)
         self._first_dealer = self._dealer.first_dealer(players)
         self._totals = [0] * players
         self._winners: tuple[int, ...] | None = None
@@ -153,8 +157,8 @@ class GameState:
         return self._round.number
 
     @property
-    def wild(self) -> Rank:
-        """The wild rank of the round in play."""
+    def wild(self) -> Rank | None:
+        """The wild rank of the round in play (None in round 12: only jokers are wild)."""
         return self._round.wild
 
     @property
@@ -351,7 +355,7 @@ class GameState:
         dealer = (self._first_dealer + number - 1) % players
         order = tuple(sorted(seats, key=lambda seat: (seat - dealer - 1) % players))
         size = PLAYOFF_DEAL if playoff else number + 2
-        wild = Rank.KING if playoff else Rank(number + 2)
+        wild = Rank.KING if playoff else round_wild(number)
         deal = self._dealer.deal(
             self._pack, order=order, players=players, size=size, upcard=self._rules.upcard
         )

@@ -19,11 +19,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from threethirteen.cards import Card
+from threethirteen.cards import Card, Pack
 from threethirteen.rules import Ace, Rules
 
 MIN_MELD = 3
 MAX_RUN = 13
+FIVE_SUIT_RUN = 11  # ranks 3 to K
+
+
+def max_run(rules: Rules) -> int:
+    """The most cards a run holds: 13, or 11 in the ``five-suit`` pack (ranks 3 to K)."""
+    return FIVE_SUIT_RUN if rules.pack is Pack.FIVE_SUIT else MAX_RUN
 
 
 class MeldKind(StrEnum):
@@ -93,9 +99,10 @@ def _set_naturals(cards: Sequence[Card], wild: int) -> int | None:
     return sum(1 for card in cards if card.rank == wild)
 
 
-def _run_naturals(cards: Sequence[Card], wild: int, ace: Ace) -> int | None:
-    """Natural cards of the best reading as a run, or None if no reading fits."""
-    if len(cards) > MAX_RUN:
+def _run_naturals(cards: Sequence[Card], wild: int, ace: Ace, longest: int) -> int | None:
+    """Natural cards of the best reading as a run of at most ``longest`` cards, or None if
+    no reading fits."""
+    if len(cards) > longest:
         return None
     plain = [card for card in cards if card.rank is not None and card.rank != wild]
     if len({card.suit for card in plain}) > 1:
@@ -113,19 +120,28 @@ def _run_naturals(cards: Sequence[Card], wild: int, ace: Ace) -> int | None:
     return len(ranks)
 
 
-def classify_meld(cards: Sequence[Card], wild: int, rules: Rules) -> MeldKind | None:
-    """The kind of meld ``cards`` make in a round where ``wild`` is wild, or None."""
+def classify_meld(cards: Sequence[Card], wild: int | None, rules: Rules) -> MeldKind | None:
+    """The kind of meld ``cards`` make in a round where ``wild`` is wild (None: no rank
+    is wild, only jokers), or None.
+
+    In the ``five-suit`` pack a run lies within 3 to K, whatever ``ace`` says: 11 cards at
+    most, which any ranks 3 to K spanning no more than its length fit.
+    """
     if len(cards) < MIN_MELD:
         return None
+    if wild is None:
+        wild = 0  # a rank no card has
+    five_suit = rules.pack is Pack.FIVE_SUIT
     for kind, naturals in (
         (MeldKind.SET, _set_naturals(cards, wild)),
-        (MeldKind.RUN, _run_naturals(cards, wild, rules.ace)),
+        (MeldKind.RUN, _run_naturals(cards, wild, Ace.LOW if five_suit else rules.ace,
+                                     FIVE_SUIT_RUN if five_suit else MAX_RUN)),
     ):
         if naturals is not None and _allowed(naturals, len(cards), rules):
             return kind
     return None
 
 
-def is_meld(cards: Sequence[Card], wild: int, rules: Rules) -> bool:
+def is_meld(cards: Sequence[Card], wild: int | None, rules: Rules) -> bool:
     """True when ``cards`` form a valid meld."""
     return classify_meld(cards, wild, rules) is not None

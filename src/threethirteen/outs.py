@@ -19,12 +19,14 @@ from threethirteen.rules import Rules
 from threethirteen.solver import go_out_discards
 
 
-def go_out_cards(hand: Iterable[Card], *, wild: int, rules: Rules) -> tuple[Card, ...]:
-    """The distinct cards whose discard leaves ``hand`` fully melded (solver order)."""
-    return _go_out_cards(tuple(sorted(card.code for card in hand)), int(wild), rules)
+def go_out_cards(hand: Iterable[Card], *, wild: int | None, rules: Rules) -> tuple[Card, ...]:
+    """The distinct cards whose discard leaves ``hand`` fully melded (solver order); a
+    ``wild`` of None: no wild rank."""
+    return _go_out_cards(tuple(sorted(card.code for card in hand)),
+                         None if wild is None else int(wild), rules)
 
 
 @lru_cache(maxsize=8192)
-def _go_out_cards(codes: tuple[int, ...], wild: int, rules: Rules) -> tuple[Card, ...]:
+def _go_out_cards(codes: tuple[int, ...], wild: int | None, rules: Rules) -> tuple[Card, ...]:
     cards = [Card.from_code(code) for code in codes]
     return tuple(go_out_discards(cards, wild=wild, rules=rules))

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from threethirteen.actions import Discard, Draw, Source
-from threethirteen.cards import Card, Rank
+from threethirteen.cards import Card
 from threethirteen.dealer import Deal, Dealer, ScriptedDealer, SeededDealer
 from threethirteen.errors import (
     IllegalAction,
@@ -42,7 +42,7 @@ from threethirteen.melds import is_meld
 from threethirteen.recordform import FORMAT, check_form
 from threethirteen.results import SeatResult
 from threethirteen.rules import Rules
-from threethirteen.scoring import card_points
+from threethirteen.scoring import card_points, read_wild, wild_json
 
 MAX_RECORD_BYTES = 16 * 1024 * 1024  # a record file (a long game's is about 200 KB)
 
@@ -67,7 +67,8 @@ def _cards(cards: tuple[Card, ...] | list[Card]) -> list[str]:
 
 
 def _round_json(log: RoundLog) -> dict[str, Any]:
-    data: dict[str, Any] = {"number": log.number, "wild": str(log.wild), "dealer": log.dealer}
+    data: dict[str, Any] = {"number": log.number, "wild": wild_json(log.wild),
+                            "dealer": log.dealer}
     if log.playoff:
         data["playoff"] = True
         data["seats"] = list(log.seats)
@@ -221,7 +222,7 @@ class _Replay:
         if len(logs) != index + 1:
             raise RecordError("the game is over before this round", where)
         log = logs[index]
-        written = {"number": data["number"], "wild": Rank.parse(data["wild"]),
+        written = {"number": data["number"], "wild": read_wild(data["wild"]),
                    "dealer": data["dealer"], "playoff": data.get("playoff", False)}
         for key, ours in (("number", log.number), ("wild", log.wild),
                           ("dealer", log.dealer), ("playoff", log.playoff)):
@@ -296,7 +297,7 @@ class _Replay:
             if theirs.points != mine.points:
                 raise RecordError(f"seat {seat} scores {theirs.points}, but the game gives "
                                   f"{mine.points}", where)
-            _check_arrangement(theirs, mine, int(log.wild), state.rules, f"{where}, seat {seat}")
+            _check_arrangement(theirs, mine, log.wild, state.rules, f"{where}, seat {seat}")
 
     def _finish(self, state: GameState) -> None:
         totals, winners = list(self.record["totals"]), self.record["winners"]
@@ -310,7 +311,7 @@ class _Replay:
 
 
 def _check_arrangement(
-    theirs: SeatResult, mine: SeatResult, wild: int, rules: Rules, where: str
+    theirs: SeatResult, mine: SeatResult, wild: int | None, rules: Rules, where: str
 ) -> None:
     """The written melds and deadwood lay out the seat's final hand as well as ours."""
     held = Counter(card for meld in mine.melds for card in meld) + Counter(mine.deadwood)
@@ -325,7 +326,7 @@ def _check_arrangement(
         raise RecordError(f"the deadwood costs {cost}, but the least is {least}", where)
 
 
-def _cost(result: SeatResult, wild: int, rules: Rules) -> int:
+def _cost(result: SeatResult, wild: int | None, rules: Rules) -> int:
     return sum(card_points(card, wild, rules) for card in result.deadwood)
 
 

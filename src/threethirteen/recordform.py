@@ -22,7 +22,7 @@ from threethirteen.errors import RecordError
 FORMAT = "three-thirteen-record/1"
 MAX_NAME = 100  # characters of a player's name
 MAX_LIST = 16 * 52 + 16  # cards in any list: the largest pack (16 decks, 16 jokers)
-MAX_ROUNDS = 12  # 11 rounds and a playoff
+MAX_ROUNDS = 13  # 12 rounds and a playoff
 MAX_TURNS = 4 * MAX_LIST  # turns in one round (the pile is reshuffled at most once)
 MAX_TEXT = 2000  # characters of a hint's advice
 MAX_NOTES = 10_000  # hints, or undos, in one record
@@ -129,7 +129,7 @@ _cards = _list_of(_card, MAX_LIST)
 
 
 def _round(value: Mapping[str, Any], where: str) -> None:
-    for key, check in (("number", _integer), ("wild", _card), ("dealer", _integer),
+    for key, check in (("number", _integer), ("wild", _optional(_card)), ("dealer", _integer),
                        ("end", _optional(_text(20))), ("out", _optional(_integer))):
         _key(value, key, check, where)
     _optional_key(value, "playoff", _boolean, where)

@@ -19,6 +19,7 @@ from typing import Any
 
 from threethirteen.cards import Card, Rank
 from threethirteen.rules import Rules, Ties
+from threethirteen.scoring import read_wild, wild_json
 from threethirteen.solver import arrange
 
 
@@ -63,33 +64,38 @@ class RoundResult:
     """A finished round, public to every seat: how it ended and what each seat scored."""
 
     number: int
-    wild: Rank
+    wild: Rank | None  # None: no rank is wild (round 12)
     dealer: int
     end: End
     out: int | None
     seats: tuple[SeatResult, ...]
     playoff: bool = False
+    outs: tuple[int, ...] | None = None  # speed mode: every seat that went out
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready form; ``seats`` is the record's ``result``."""
-        return {
-            "number": self.number, "wild": str(self.wild), "dealer": self.dealer,
+        data: dict[str, Any] = {
+            "number": self.number, "wild": wild_json(self.wild), "dealer": self.dealer,
             "end": self.end.value, "out": self.out, "playoff": self.playoff,
             "result": [seat.to_json() for seat in self.seats],
         }
+        if self.outs is not None:
+            data["outs"] = list(self.outs)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RoundResult:
         """Read the form ``to_json`` writes."""
         return cls(
-            int(data["number"]), Rank.parse(data["wild"]), int(data["dealer"]),
+            int(data["number"]), read_wild(data["wild"]), int(data["dealer"]),
             End(data["end"]), data["out"], tuple(SeatResult.from_json(s) for s in data["result"]),
             bool(data.get("playoff", False)),
+            None if data.get("outs") is None else tuple(int(seat) for seat in data["outs"]),
         )
 
 
 def score_seat(
-    hand: Sequence[Card], *, wild: int, rules: Rules, went_out: bool, false_outs: int
+    hand: Sequence[Card], *, wild: int | None, rules: Rules, went_out: bool, false_outs: int
 ) -> SeatResult:
     """A seat's result: the best arrangement of ``hand``; going out scores ``out_bonus``.
 

@@ -4,6 +4,8 @@
 (<Ace.LOW: 'low'>, False)
 >>> Rules.from_json({"preset": "single-wild", "ace": "high"}).max_wilds_per_meld
 1
+>>> Rules.preset("deuces-arent-wild").max_deal, Rules.preset("five-suit").pack
+(14, <Pack.FIVE_SUIT: 'five-suit'>)
 >>> Rules.from_json({"acee": "high"})
 Traceback (most recent call last):
 ...
@@ -19,9 +21,10 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any, Literal
 
+from threethirteen.cards import Pack, deck_size
 from threethirteen.errors import RulesError
 
-MAX_ROUNDS = 11
+MAX_ROUNDS = 12  # round 12 deals 14 cards and has no wild rank, only jokers
 PLAYOFF_DEAL = 13
 
 
@@ -55,6 +58,13 @@ class FalseOut(StrEnum):
     PENALTY = "penalty"
 
 
+class Mode(StrEnum):
+    """How play goes round the table: one player at a time, or everyone at once."""
+
+    TURNS = "turns"
+    SPEED = "speed"
+
+
 class Ties(StrEnum):
     """Who wins when several players share the lowest total."""
 
@@ -74,6 +84,19 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
     "jokers": {"jokers": 4, "decks": 2, "wild_penalty": 15, "ties": "none"},
     "high-stakes": {"ace": "both", "face_values": "rank"},
+    # Jared Mellentine's variation: a 14-card twelfth round without a wild rank
+    "deuces-arent-wild": {"rounds": 12, "decks": 1, "jokers": 2, "ties": "playoff", "players": 3},
+    # the pack and scoring of Five Crowns: 5 suits of 3 to K, 3 jokers a deck
+    "five-suit": {
+        "pack": "five-suit",
+        "decks": 2,
+        "jokers": 6,
+        "face_values": "rank",
+        "wild_penalty": 20,
+        "joker_penalty": 50,
+    },
+    # Stan Stone's 3-13 Speed for large groups
+    "speed": {"mode": "speed", "decks": 4, "players": 12},
 }
 
 
@@ -90,7 +113,8 @@ class Rules:
         default="auto", metadata=_doc("decks in the pack; auto: 1 for 2 players, ceil(n/2) else")
     )
     jokers: int = field(default=0, metadata=_doc("jokers added to the pack, wild every round"))
-    rounds: int = field(default=MAX_ROUNDS, metadata=_doc("rounds; round k deals k+2"))
+    rounds: int = field(default=11, metadata=_doc(
+        "rounds; round k deals k+2 and makes rank k+2 wild; round 12 has no wild rank"))
     upcard: bool = field(default=True, metadata=_doc("turn a card up to start the discard pile"))
     first_turn_out: bool = field(default=True, metadata=_doc("may go out on one's first turn"))
     final_turns: bool = field(default=True, metadata=_doc("others get one more turn after out"))
@@ -115,6 +139,13 @@ class Rules:
     )
     out_bonus: int = field(default=0, metadata=_doc("points for going out (e.g. -5)"))
     ties: Ties = field(default=Ties.SHARE, metadata=_doc("share, none, or a playoff round"))
+    pack: Pack = field(
+        default=Pack.STANDARD, metadata=_doc("standard decks, or five-suit (stars added, 3 to K)")
+    )
+    mode: Mode = field(default=Mode.TURNS, metadata=_doc("turns, or speed (everyone at once)"))
+    speed_seconds: int = field(
+        default=10, metadata=_doc("in speed mode, the longest a call waits for a player")
+    )
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):
@@ -123,13 +154,16 @@ class Rules:
         self._check_pack()
 
     def _check_pack(self) -> None:
-        needed = self.players * self.max_deal + (1 if self.upcard else 0) + 1
-        size = 52 * self.deck_count + self.jokers
+        # a deal, the upcards (one per seat in speed mode: each starts a pile) and a stock
+        upcards = self.players if self.mode is Mode.SPEED else 1 if self.upcard else 0
+        needed = self.players * self.max_deal + upcards + 1
+        size = deck_size(self.pack) * self.deck_count + self.jokers
         if needed > size:
+            kind = "five-suit " if self.pack is Pack.FIVE_SUIT else ""
             raise RulesError(
                 f"{self.players} players need at least {needed} cards for a {self.max_deal}-card"
-                f" deal, but {self.deck_count} deck(s) and {self.jokers} joker(s) make {size};"
-                " raise 'decks'",
+                f" deal, but {self.deck_count} {kind}deck(s) and {self.jokers} joker(s) make"
+                f" {size}; raise 'decks'",
                 "decks",
             )
 
@@ -138,12 +172,16 @@ class Rules:
         """The number of decks in the pack, ``auto`` resolved."""
         if self.decks != "auto":
             return self.decks
+        if self.mode is Mode.SPEED:  # 3-13 Speed: one deck per 3 players
+            return math.ceil(self.players / 3)
         return 1 if self.players <= 2 else math.ceil(self.players / 2)
 
     @property
     def max_deal(self) -> int:
         """The largest number of cards dealt to one player in a game."""
-        return PLAYOFF_DEAL if self.ties is Ties.PLAYOFF else self.rounds + 2
+        if self.ties is Ties.PLAYOFF:
+            return max(PLAYOFF_DEAL, self.rounds + 2)
+        return self.rounds + 2
 
     @classmethod
     def preset(cls, name: str, **changes: Any) -> Rules:
@@ -233,6 +271,7 @@ RANGES: dict[str, tuple[int, int]] = {
     "decks": (1, 16),
     "jokers": (0, 16),
     "rounds": (1, MAX_ROUNDS),
+    "speed_seconds": (1, 600),
     "false_out_penalty": (0, 1000),
     "wild_penalty": (0, 1000),
     "joker_penalty": (0, 1000),
@@ -272,4 +311,7 @@ _CHECKS: dict[str, Any] = {
     "max_wilds_per_meld": _optional_ranged,
     "out_bonus": _ranged,
     "ties": _choice(Ties),
+    "pack": _choice(Pack),
+    "mode": _choice(Mode),
+    "speed_seconds": _ranged,
 }

@@ -17,6 +17,7 @@ from threethirteen.cards import Card, Rank
 from threethirteen.errors import InputError, ThreeThirteenError
 from threethirteen.results import RoundResult
 from threethirteen.rules import Rules
+from threethirteen.scoring import read_wild, wild_json
 
 
 class Phase(StrEnum):
@@ -45,7 +46,7 @@ class View:
     round_number: int  # 1..rules.rounds, one more for a playoff
     playoff: bool
     seats: tuple[int, ...]  # the seats playing this round
-    wild: Rank
+    wild: Rank | None  # None: no rank is wild, only jokers (round 12)
     dealer: int
     phase: Phase
     turn: int | None  # the seat to act; None once the game is over
@@ -83,7 +84,7 @@ class View:
             "round": self.round_number,
             "playoff": self.playoff,
             "seats": list(self.seats),
-            "wild": str(self.wild),
+            "wild": wild_json(self.wild),
             "dealer": self.dealer,
             "phase": self.phase.value,
             "turn": self.turn,
@@ -118,7 +119,7 @@ class View:
                 round_number=read.number("round"),
                 playoff=read.flag("playoff"),
                 seats=tuple(read.items("seats", int)),
-                wild=read.parsed("wild", Rank.parse),
+                wild=read_wild(read.value("wild")),
                 dealer=read.number("dealer"),
                 phase=read.parsed("phase", Phase),
                 turn=read.seat("turn", optional=True),

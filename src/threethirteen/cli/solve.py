@@ -14,12 +14,12 @@ from threethirteen.cli.common import fail, parse_rules, reporting_errors
 from threethirteen.errors import InputError, ThreeThirteenError
 from threethirteen.jsontext import read_json
 from threethirteen.printable import printable
-from threethirteen.rules import Rules
-from threethirteen.scoring import check_wild
+from threethirteen.rules import MAX_ROUNDS, Rules
+from threethirteen.scoring import check_wild, round_wild
 from threethirteen.solver import arrange, go_out_discards
 
 
-def solve_json(hand: Hand, wild: int | str, rules: Rules) -> dict[str, Any]:
+def solve_json(hand: Hand, wild: int | str | None, rules: Rules) -> dict[str, Any]:
     """The output object of INTERFACES.md §2 for one hand."""
     result = arrange(hand, wild=wild, rules=rules).to_json()
     discards = go_out_discards(hand, wild=wild, rules=rules)
@@ -49,8 +49,8 @@ def solve_line(line: str | bytes, what: str = "line") -> dict[str, Any]:
         if not isinstance(request["hand"], str):
             return {"error": f"{what}: 'hand' must be text like \"7h 8h *\""}
         wild = request["wild"]
-        if isinstance(wild, bool) or not isinstance(wild, int | str):
-            return {"error": f"{what}: 'wild' must be an integer 3..13 or a rank letter"}
+        if isinstance(wild, bool) or not isinstance(wild, int | str | None):
+            return {"error": f"{what}: 'wild' must be an integer 3..13, a rank letter or null"}
         given = request.get("rules")
         rules = Rules() if given is None else Rules.from_json(given)
         return solve_json(Hand.parse(request["hand"]), check_wild(wild), rules)
@@ -89,10 +89,10 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def solve(
         cards: Annotated[list[str] | None, typer.Argument(help="The hand: 7h 8h 9h Qs '*'")] = None,
-        wild: Annotated[str | None, typer.Option(help="The wild rank: 3..10, T, J, Q, K")] = None,
-        round_number: Annotated[
-            int | None, typer.Option("--round", help="The round 1..11 (wild rank = round + 2)")
-        ] = None,
+        wild: Annotated[str | None, typer.Option(
+            help="The wild rank: 3..10, T, J, Q, K, or none (only jokers are wild)")] = None,
+        round_number: Annotated[int | None, typer.Option(
+            "--round", help="The round 1..12 (wild rank = round + 2; none in round 12)")] = None,
         rules: Annotated[str | None, typer.Option(help="Rules as JSON (INTERFACES.md §1)")] = None,
         jsonl: Annotated[
             bool, typer.Option("--jsonl", help="Read JSON lines from standard input")
@@ -110,9 +110,9 @@ def register(app: typer.Typer) -> None:
         if not cards:
             fail("hand: give the cards to arrange, like 7h 8h 9h Qs '*'")
         if round_number is not None:
-            if not 1 <= round_number <= 11:
-                fail(f"--round must be 1 to 11, not {round_number}")
-            wild = str(round_number + 2)
+            if not 1 <= round_number <= MAX_ROUNDS:
+                fail(f"--round must be 1 to {MAX_ROUNDS}, not {round_number}")
+            wild = str(round_wild(round_number) or "none")
         assert wild is not None
         with reporting_errors("--wild"):
             rank = check_wild(wild)

@@ -39,7 +39,7 @@ def analyse(view: View) -> dict[str, Any] | None:
     return found
 
 
-def _analyse(hand: tuple[Card, ...], wild: Rank, rules: Rules,
+def _analyse(hand: tuple[Card, ...], wild: Rank | None, rules: Rules,
              discarding: bool) -> dict[str, Any]:
     found: dict[str, Any] = arrange(hand, wild=wild, rules=rules).to_json()
     outs = go_out_discards(hand, wild=wild, rules=rules)

@@ -23,18 +23,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from threethirteen.cards import JOKER_CODE, Card, Hand, Rank
+from threethirteen.cards import CODES, Card, Hand, Rank
 from threethirteen.errors import InputError
 from threethirteen.melds import Meld
-from threethirteen.rules import PLAYOFF_DEAL, Rules
+from threethirteen.rules import MAX_ROUNDS, Rules
 from threethirteen.solver.context import SCALE, context
 from threethirteen.solver.layout import lay_out
 from threethirteen.solver.search import solve
 
-MAX_HAND = PLAYOFF_DEAL + 1  # the largest deal of any rules, plus the card drawn
+MAX_HAND = MAX_ROUNDS + 3  # the largest deal of any rules (14 cards), plus the card drawn
 
 HandLike = Hand | Iterable[Card]
-WildLike = int | str | Rank
+WildLike = int | str | Rank | None  # None: no wild rank, only jokers
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +75,7 @@ def _codes(hand: HandLike, rules: Rules) -> list[int]:
     if isinstance(hand, Hand):  # a Hand holds only cards
         return [card.code for card in cards]
     codes = [card.code if type(card) is Card else -1 for card in cards]
-    if codes and (min(codes) < 0 or max(codes) > JOKER_CODE):
+    if codes and (min(codes) < 0 or max(codes) >= CODES):
         raise InputError("a hand holds cards (Card values) only", "hand")
     return codes
 

@@ -1,5 +1,9 @@
 """What the solver knows for one rules set and wild rank: weights, limits, memos.
 
+A wild rank of 0 stands for none (a round where only jokers are wild). The ``five-suit``
+pack has a fifth suit (stars) and ranks 3 to K, so runs of at most 11 cards, whatever
+``ace`` says: its contexts are *wide*, with five suits' holdings and wider columns.
+
 Every memo holds a piece smaller than a hand, one that recurs across hands, turns and
 games: one suit's holding (its run vectors, its layout) or one rank's cards (its set
 cores). None remembers a whole hand. Memos keyed by suit holdings are emptied when they
@@ -8,11 +12,11 @@ reach ``MEMO_LIMIT`` entries; the others are bounded by the number of rank patte
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from threethirteen.cards import Rank
-from threethirteen.melds import MAX_RUN, MIN_MELD
-from threethirteen.rules import Rules
+from threethirteen.cards import CODES, JOKER_CODE, STARS_CODE, Card, Pack, Rank, Suit
+from threethirteen.melds import MAX_RUN, MIN_MELD, max_run
+from threethirteen.rules import Ace, Rules
 from threethirteen.scoring import check_wild, rank_points
 from threethirteen.solver.tables import present, run_shapes, spread_of
 
@@ -27,6 +31,13 @@ SUIT_MASK = (1 << SUIT_BITS) - 1
 COLUMNS_SHIFT = 4 * SUIT_BITS  # a hand's sum: holding, then columns, then tally
 TALLY_SHIFT = 2 * COLUMNS_SHIFT
 HOLDING_MASK = (1 << COLUMNS_SHIFT) - 1
+# the same for the wide (five-suit) contexts: five suits' holdings; 32 bits per rank's column
+WIDE_SUITS = 5
+WIDE_COLUMN_BITS = 32
+WIDE_COLUMNS_SHIFT = WIDE_SUITS * SUIT_BITS
+WIDE_TALLY_SHIFT = WIDE_COLUMNS_SHIFT + 13 * WIDE_COLUMN_BITS
+WIDE_HOLDING_MASK = (1 << WIDE_COLUMNS_SHIFT) - 1
+WIDE_COLUMNS_MASK = (1 << (13 * WIDE_COLUMN_BITS)) - 1
 # A hand's tally: natural weight below, then its wild *pool*: the cards of the wild rank,
 # the jokers, and a 4-bit count of the wild-rank cards per suit
 WILD_RANK_SHIFT = 40
@@ -40,19 +51,49 @@ POOL_SUITS_SHIFT = WILD_SUITS_SHIFT - WILD_RANK_SHIFT  # where a pool's counts p
 RunCore = tuple[int, int, int, int]
 
 
+def _slot_card(slot: int) -> Card | None:
+    """The card at ``slot`` = suit index * 13 + rank - 1 (stars are suit 4), if any."""
+    if slot < JOKER_CODE:
+        return Card.from_code(slot)
+    rank = slot - 4 * 13 + 1
+    return Card.from_code(STARS_CODE + rank) if rank >= 3 else None
+
+
+# The solver's places of cards: suit index * 13 + rank - 1, for the five suits (stars'
+# aces and 2s, which do not exist, are None); a card's code is its place in the four
+# standard suits, ``STARS_CODE + rank`` for stars
+SLOT_CARDS: tuple[Card | None, ...] = tuple(_slot_card(slot) for slot in range(5 * 13))
+SUIT_CARDS: tuple[tuple[Card | None, ...], ...] = tuple(
+    SLOT_CARDS[13 * suit:13 * suit + 13] for suit in range(5))  # by rank - 1
+
+
+def _slot(code: int) -> tuple[int, int]:
+    """A card code's (suit index, rank)."""
+    card = Card.from_code(code)
+    assert card.suit is not None and card.rank is not None
+    return (4 if card.suit is Suit.STARS else card.suit.order), int(card.rank)
+
+
 class Context:
     """Weights and limits for one (rules, wild rank), with the per-suit run memos."""
 
     def __init__(self, rules: Rules, wild: int, count_only: bool) -> None:
         self.rules = rules
         self.wild = wild
-        self.ace = rules.ace
-        self.shapes = run_shapes(rules.ace)
+        self.wide = wide = rules.pack is Pack.FIVE_SUIT
+        self.suits = WIDE_SUITS if wide else 4
+        self.max_run = max_run(rules)
+        self.ace = Ace.LOW if wide else rules.ace  # no aces in the five-suit pack
+        self.shapes = run_shapes(self.ace)
+        self.column_bits = WIDE_COLUMN_BITS if wide else 16
+        self.column_mask = (1 << 4 * self.suits) - 1
+        # by suit, then rank - 1 (no holding has a star below 3: None is never read)
+        self.suit_cards = cast(tuple[tuple[Card, ...], ...], SUIT_CARDS[:self.suits])
         self.limit = UNLIMITED if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld
         self.pure_ok = rules.all_wild_melds and self.limit >= MIN_MELD
         self.split_wilds = not rules.all_wild_melds or rules.max_wilds_per_meld is not None
         points = [0] + [rank_points(rank, rules) for rank in range(1, 14)]
-        if rules.wild_penalty is not None:
+        if rules.wild_penalty is not None and wild:
             points[wild] = rules.wild_penalty
         self.points = points
         self.joker_points = rules.joker_penalty
@@ -62,20 +103,41 @@ class Context:
         # unit in the holding (nibble ``code``), in the columns (16 bits per rank, a nibble
         # per suit) and in the tally. Cards of the wild rank and jokers only count in the
         # tally's pool; a reading may then hold some wild-rank cards as naturals.
-        natural = [code < 52 and code % 13 + 1 != wild for code in range(53)]
-        self.code_unit = [
-            (1 << (4 * code) | 1 << (COLUMNS_SHIFT + 16 * (code % 13) + 4 * (code // 13))
-             | self.weight[code % 13 + 1] << TALLY_SHIFT) if natural[code]
-            else 1 << (TALLY_SHIFT + JOKER_SHIFT) if code == 52
-            else 1 << (TALLY_SHIFT + WILD_RANK_SHIFT) | 1 << (
-                TALLY_SHIFT + WILD_SUITS_SHIFT + 4 * (code // 13))
-            for code in range(53)
-        ]
+        # A wide context's list covers every code; the cards not in its pack (aces, 2s)
+        # are None, which a hand's sum refuses, as a standard context's short list
+        # refuses stars.
+        if not wide:
+            natural = [code < 52 and code % 13 + 1 != wild for code in range(53)]
+            self.code_unit: list[Any] = [
+                (1 << (4 * code) | 1 << (COLUMNS_SHIFT + 16 * (code % 13) + 4 * (code // 13))
+                 | self.weight[code % 13 + 1] << TALLY_SHIFT) if natural[code]
+                else 1 << (TALLY_SHIFT + JOKER_SHIFT) if code == 52
+                else 1 << (TALLY_SHIFT + WILD_RANK_SHIFT) | 1 << (
+                    TALLY_SHIFT + WILD_SUITS_SHIFT + 4 * (code // 13))
+                for code in range(53)
+            ]
+        else:
+            self.code_unit = [1 << (WIDE_TALLY_SHIFT + JOKER_SHIFT)] * CODES
+            for code in range(CODES):
+                if code == JOKER_CODE:
+                    continue
+                suit, rank = _slot(code)
+                if rank < 3:
+                    self.code_unit[code] = None
+                elif rank != wild:
+                    self.code_unit[code] = (
+                        1 << (4 * (suit * 13 + rank - 1))
+                        | 1 << (WIDE_COLUMNS_SHIFT + WIDE_COLUMN_BITS * (rank - 1) + 4 * suit)
+                        | self.weight[rank] << WIDE_TALLY_SHIFT)
+                else:
+                    self.code_unit[code] = 1 << (WIDE_TALLY_SHIFT + WILD_RANK_SHIFT) | 1 << (
+                        WIDE_TALLY_SHIFT + WILD_SUITS_SHIFT + 4 * suit)
         # the fewest naturals of a set core worth trying, by wilds in the hand: one natural
         # plus two wilds is also a run core, which the suits already try, so a set of one
         # natural is only needed when a run's 13-card cap could bind
         self.smallest_set = [
-            max(MIN_MELD - min(wilds, self.limit, MIN_MELD - 1), 1 if wilds >= MAX_RUN - 1 else 2)
+            max(MIN_MELD - min(wilds, self.limit, MIN_MELD - 1),
+                1 if wilds >= self.max_run - 1 else 2)
             for wilds in range(SCALE)  # a hand holds fewer than SCALE cards
         ]
         self.memo0: dict[int, int] = {0: 0}
@@ -122,7 +184,8 @@ class Context:
         if core is None:
             ranks = [bit + 1 for bit in range(13) if mask >> bit & 1]
             core = self._by_mask[mask] = (
-                spread_of(ranks), self.shapes.need[mask], min(MAX_RUN - len(ranks), self.limit),
+                spread_of(ranks), self.shapes.need[mask],
+                min(self.max_run - len(ranks), self.limit),
                 sum(self.weight[rank] for rank in ranks),
             )
         return core
@@ -205,21 +268,24 @@ _LAST: list[tuple[object, object, Context | None]] = [(None, None, None)] * 2
 MEMO_LIMIT = 1 << 21  # entries per memo before it is emptied, to bound memory
 
 
-def context(rules: Rules, wild: int | str | Rank, count_only: bool = False) -> Context:
+def context(rules: Rules, wild: int | str | Rank | None, count_only: bool = False) -> Context:
     """The shared context of ``rules`` and the wild rank ``wild`` (checked as by
-    ``check_wild``), found by identity first: it is hot."""
+    ``check_wild``; None for no wild rank), found by identity first: it is hot."""
     last_rules, last_wild, last = _LAST[count_only]
     if last_rules is rules and last_wild is wild and last:  # small ints and ranks are unique
         return last
     given = wild
     fast = _BY_IDENTITY.get((id(rules), wild, count_only))
-    if fast is not None and fast[0] is rules and (type(wild) is int or type(wild) is Rank):
+    if fast is not None and fast[0] is rules and (
+        type(wild) is int or type(wild) is Rank or wild is None
+    ):
         shared = fast[1]  # a view's wild is a Rank: it hashes and compares as its int
     else:
-        wild = int(check_wild(wild))
+        checked = check_wild(wild)
+        wild = 0 if checked is None else int(checked)
         key = (
             rules.ace, rules.face_values, rules.wild_penalty, rules.joker_penalty,
-            rules.all_wild_melds, rules.max_wilds_per_meld, wild, count_only,
+            rules.all_wild_melds, rules.max_wilds_per_meld, wild, count_only, rules.pack,
         )
         found = _CONTEXTS.get(key)
         if found is None:
@@ -227,6 +293,7 @@ def context(rules: Rules, wild: int | str | Rank, count_only: bool = False) -> C
         shared = found
         if len(_BY_IDENTITY) > 512:
             _BY_IDENTITY.clear()
-        _BY_IDENTITY[(id(rules), wild, count_only)] = (rules, shared)
+        _BY_IDENTITY[(id(rules), None if checked is None else wild, count_only)] = (
+            rules, shared)
     _LAST[count_only] = (rules, given, shared)  # as given: the same object, the same rank
     return shared

@@ -7,14 +7,13 @@ from operator import attrgetter
 from threethirteen.cards import JOKER, Card
 from threethirteen.melds import MIN_MELD, Meld, MeldKind, run_positions
 from threethirteen.rules import Ace
-from threethirteen.solver.context import MEMO_LIMIT, POOL_SUITS_SHIFT, Context
-from threethirteen.solver.search import Plan, allocate, suit_keys
+from threethirteen.solver.context import MEMO_LIMIT, POOL_SUITS_SHIFT, SLOT_CARDS, Context
+from threethirteen.solver.search import Plan, allocate, suit_keys, wide_suit_keys
 from threethirteen.solver.tables import card_offsets, present, ranks_of
 
-_CARDS = tuple(Card.from_code(code) for code in range(53))
+_CARDS = SLOT_CARDS  # by the solver's place of a card: suit index * 13 + rank - 1
 _BY_CODE = attrgetter("code")
 _RUN, _SET = MeldKind.RUN, MeldKind.SET  # an enum member's lookup is slow on the hot path
-_SUIT_CARDS = tuple(_CARDS[13 * suit:13 * suit + 13] for suit in range(4))  # by rank - 1
 
 
 def lay_out(plan: Plan, ctx: Context) -> tuple[list[Meld], list[Card]]:
@@ -46,7 +45,7 @@ def lay_out(plan: Plan, ctx: Context) -> tuple[list[Meld], list[Card]]:
         else:
             melds.append(naturals)
     plain = ctx.suit_layouts
-    keys = suit_keys(holding)
+    keys = wide_suit_keys(holding) if ctx.wide else suit_keys(holding)
     if run_wilds:
         allocation = allocate(parts, run_wilds)
         traces, length = ctx.traces, len(wild_costs)
@@ -59,6 +58,12 @@ def lay_out(plan: Plan, ctx: Context) -> tuple[list[Meld], list[Card]]:
                 if key:  # what the runs leave is dead: it has no runs of its own
                     unmelded += (plain.get(key) or _plain_layouts(ctx, key))[suit][1]
             elif key:
+                runs, dead = (plain.get(key) or _plain_layouts(ctx, key))[suit]
+                melds += runs
+                unmelded += dead
+    elif ctx.wide:
+        for suit, key in enumerate(keys):
+            if key:
                 runs, dead = (plain.get(key) or _plain_layouts(ctx, key))[suit]
                 melds += runs
                 unmelded += dead
@@ -89,7 +94,7 @@ def _plain_layouts(ctx: Context, key: int) -> tuple[SuitLayout, ...]:
     found = tuple([  # comprehensions of lists: cheaper than generators here
         (tuple([_run_meld(ctx, spread, suit, [], 0) for spread in spreads]) if spreads else (),
          tuple([cards[offset] for offset in dead]))
-        for suit, cards in enumerate(_SUIT_CARDS)
+        for suit, cards in enumerate(ctx.suit_cards)
     ])
     if len(ctx.suit_layouts) > MEMO_LIMIT:
         ctx.suit_layouts.clear()
@@ -100,7 +105,7 @@ def _plain_layouts(ctx: Context, key: int) -> tuple[SuitLayout, ...]:
 def _pool_cards(ctx: Context, pool: int) -> tuple[Card, ...]:
     """The wild cards of a reading's ``pool``, in the order of its costs, dearest first
     (memoised); equal costs put the higher code first."""
-    wild_rank = [_CARDS[suit * 13 + ctx.wild - 1] for suit in range(3, -1, -1)
+    wild_rank = [_CARDS[suit * 13 + ctx.wild - 1] for suit in range(ctx.suits - 1, -1, -1)
                  for _ in range(pool >> (POOL_SUITS_SHIFT + 4 * suit) & 15)]
     jokers = [JOKER] * (pool >> 8 & 0xFF)
     found = ctx.pool_cards[pool] = tuple(
@@ -179,12 +184,12 @@ def _run_meld(ctx: Context, spread: int, suit: int, pool: list[Card], wilds: int
     """A run in order: naturals at their ranks, and ``wilds`` wilds from the end of
     ``pool`` in the gaps and then at the ends."""
     if not wilds:
-        found: Meld | None = ctx.run_melds.get(spread << 2 | suit)
+        found: Meld | None = ctx.run_melds.get(spread << 3 | suit)
         if found is None:
             naturals = _run_shape(ranks_of(spread), suit, 0, ctx.ace)
-            found = ctx.run_melds[spread << 2 | suit] = Meld(_RUN, naturals)  # type: ignore[arg-type]
+            found = ctx.run_melds[spread << 3 | suit] = Meld(_RUN, naturals)  # type: ignore[arg-type]
         return found
-    shape_key = (spread << 2 | suit) << 4 | wilds
+    shape_key = (spread << 3 | suit) << 4 | wilds
     found_shape: RunShape | None = ctx.run_shapes.get(shape_key)
     if found_shape is None:
         laid = _run_shape(ranks_of(spread), suit, wilds, ctx.ace)
@@ -216,7 +221,7 @@ def _run_shape(ranks: list[int], suit: int, fillers: int, ace: Ace) -> tuple[Car
         start = min(min(positions), last - length + 1)
     ranks_at = [(start + offset - 1) % 13 + 1 for offset in range(length)]
     held = set(ranks)
-    shape = tuple(Card.from_code(suit * 13 + rank - 1) if rank in held else None
+    shape = tuple(_CARDS[suit * 13 + rank - 1] if rank in held else None
                   for rank in ranks_at)
     assert sum(card is not None for card in shape) == len(ranks)
     return shape

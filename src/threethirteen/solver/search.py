@@ -19,16 +19,23 @@ from itertools import product
 from typing import Any
 
 from threethirteen.cards import Card
+from threethirteen.errors import InputError
 from threethirteen.melds import MIN_MELD, Meld, MeldKind
 from threethirteen.solver.context import (
     COLUMNS_SHIFT,
     HOLDING_MASK,
     NEG,
     POOL_SUITS_SHIFT,
+    SLOT_CARDS,
     SUIT_BITS,
     SUIT_MASK,
     TALLY_SHIFT,
     UNLIMITED,
+    WIDE_COLUMN_BITS,
+    WIDE_COLUMNS_MASK,
+    WIDE_COLUMNS_SHIFT,
+    WIDE_HOLDING_MASK,
+    WIDE_TALLY_SHIFT,
     WILD_RANK_SHIFT,
     Context,
     Vector,
@@ -59,6 +66,13 @@ LOW = NEG // 2  # below this, a sum holds an impossible (NEG) entry
 # core that needs more than there are: a weight so large that no bound lets it be tried
 SHORT_OF_WILDS = (-(1 << 62),) * 2
 _THRESHOLDS = [FIELD_TOPS - smallest * FIELD_ONES for smallest in range(4)]  # by set size
+# the same for a wide context's columns: 32 bits per rank, five suits' nibbles
+_WIDE_ONES = sum(1 << (WIDE_COLUMN_BITS * rank) for rank in range(13))
+_WIDE_NIBBLES = 0x0F0F0F0F * _WIDE_ONES
+_WIDE_BYTES = 0x00FF00FF * _WIDE_ONES
+_WIDE_HALVES = 0x0000FFFF * _WIDE_ONES
+_WIDE_TOPS = _WIDE_ONES << 15
+_WIDE_THRESHOLDS = [_WIDE_TOPS - smallest * _WIDE_ONES for smallest in range(4)]
 
 
 # One reading of a hand, which says which wild-rank cards stand for themselves: the
@@ -90,9 +104,9 @@ def split_readings(
 ) -> list[Reading]:
     """The readings of a hand with the wild ``pool``, when wilds are limited: the counts
     of natural copies of the wild rank per suit that ``natural_counts`` keeps."""
-    wild = ctx.wild
-    copies = tuple(pool >> (POOL_SUITS_SHIFT + 4 * suit) & 15 for suit in range(4))
-    others = tuple(_suit_cards(holding >> (suit * SUIT_BITS) & SUIT_MASK) for suit in range(4))
+    wild, suits, column_bits = ctx.wild, range(ctx.suits), ctx.column_bits
+    copies = tuple(pool >> (POOL_SUITS_SHIFT + 4 * suit) & 15 for suit in suits)
+    others = tuple(_suit_cards(holding >> (suit * SUIT_BITS) & SUIT_MASK) for suit in suits)
     found = []
     for naturals in natural_counts(copies, others):
         read = sum(naturals)
@@ -101,7 +115,8 @@ def split_readings(
         costs = ctx.pool_costs.get(left)
         found.append((
             holding + sum(n << (4 * (suit * 13 + wild - 1)) for suit, n in enumerate(naturals)),
-            columns + sum(n << (16 * (wild - 1) + 4 * suit) for suit, n in enumerate(naturals)),
+            columns + sum(n << (column_bits * (wild - 1) + 4 * suit)
+                          for suit, n in enumerate(naturals)),
             natural_weight + read * ctx.weight[wild],
             _costs(ctx, left) if costs is None else costs,
             left,
@@ -146,7 +161,7 @@ def natural_counts(
         room = [n - run for n, run in zip(copies, runs, strict=True)]
         for extra in range(sum(room) + 1):
             naturals = list(runs)
-            for suit in range(4):
+            for suit in range(len(copies)):
                 take = min(room[suit], extra)
                 naturals[suit] += take
                 extra -= take
@@ -181,7 +196,7 @@ def sub_multisets(counts: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
 
 def rank_options(ctx: Context, rank: int, column: int, smallest: int) -> RankOptions:
     """The set cores of at least ``smallest`` cards of ``rank``, largest first (memoised)."""
-    counts = tuple(column >> (4 * suit) & 15 for suit in range(4))
+    counts = tuple(column >> (4 * suit) & 15 for suit in range(ctx.suits))
     weight = ctx.weight[rank]
     options: list[SetOption] = []
     for size, core in sub_multisets(counts):
@@ -190,7 +205,7 @@ def rank_options(ctx: Context, rank: int, column: int, smallest: int) -> RankOpt
         need = MIN_MELD - size if size < MIN_MELD else 0
         delta = sum(n << (4 * (suit * 13 + rank - 1)) for suit, n in enumerate(core))
         naturals = Meld(MeldKind.SET, tuple(
-            Card.from_code(suit * 13 + rank - 1) for suit, n in enumerate(core) for _ in range(n)
+            _slot_card(suit * 13 + rank - 1) for suit, n in enumerate(core) for _ in range(n)
         ))
         options.append((need, size * weight, delta, (rank, core, need, naturals, {})))
     top = options[0]
@@ -227,10 +242,20 @@ def solve(codes: list[int], ctx: Context, want_plan: bool) -> Plan:
     Without limits on wilds a wild-rank card gains nothing by standing for itself, so it
     is simply wild and the hand has one reading; otherwise each is searched.
     """
-    total = sum(map(ctx.code_unit.__getitem__, codes))
-    holding = total & HOLDING_MASK
-    columns = total >> COLUMNS_SHIFT & HOLDING_MASK
-    tally = total >> TALLY_SHIFT
+    try:
+        total = sum(map(ctx.code_unit.__getitem__, codes))
+    except (IndexError, TypeError):  # a card that is not in the context's pack
+        raise InputError(_outsider(codes, ctx), "hand") from None
+    search_class = _Search
+    if ctx.wide:
+        holding = total & WIDE_HOLDING_MASK
+        columns = total >> WIDE_COLUMNS_SHIFT & WIDE_COLUMNS_MASK
+        tally = total >> WIDE_TALLY_SHIFT
+        search_class = _WideSearch
+    else:
+        holding = total & HOLDING_MASK
+        columns = total >> COLUMNS_SHIFT & HOLDING_MASK
+        tally = total >> TALLY_SHIFT
     pool = tally >> WILD_RANK_SHIFT
     if pool & 0xFF and ctx.split_wilds:
         plan = Plan()
@@ -240,7 +265,7 @@ def solve(codes: list[int], ctx: Context, want_plan: bool) -> Plan:
         for floor, index in floors:  # the most promising first; the rest bounded by it
             if floor >= plan.score:
                 break
-            plan = _Search(readings[index], ctx, want_plan, plan.score, plan.found)
+            plan = search_class(readings[index], ctx, want_plan, plan.score, plan.found)
             plan.run()
             if plan.score == 0:
                 break
@@ -248,9 +273,20 @@ def solve(codes: list[int], ctx: Context, want_plan: bool) -> Plan:
     costs = ctx.pool_costs.get(pool)
     if costs is None:
         costs = _costs(ctx, pool)
-    search = _Search((holding, columns, tally & WEIGHT_MASK, costs, pool), ctx, want_plan)
+    search = search_class((holding, columns, tally & WEIGHT_MASK, costs, pool), ctx, want_plan)
     search.run()
     return search
+
+
+def _outsider(codes: list[int], ctx: Context) -> str:
+    """The message for a hand holding a card its context's pack has not."""
+    for code in codes:
+        if not 0 <= code < len(ctx.code_unit) or ctx.code_unit[code] is None:
+            card = Card.from_code(code)
+            if ctx.wide:
+                return f"{card} is not in the five-suit pack (ranks 3 to K, stars added)"
+            return f"{card} is not in the standard pack (the stars suit is five-suit only)"
+    return "a hand holds cards (Card values) only"  # pragma: no cover
 
 
 def _wild_floor(ctx: Context, reading: Reading, cards: int) -> int:
@@ -269,18 +305,21 @@ def _set_levels(columns: int, ctx: Context, wilds: int) -> list[Level]:
     """The set cores worth trying, per rank that has enough naturals for one, highest rank
     first, each with how much weight the sets of the ranks above it may add."""
     smallest = ctx.smallest_set[wilds]
-    totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
-    totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
-    candidates = (totals + _THRESHOLDS[smallest]) & FIELD_TOPS  # ranks with enough cards
+    if ctx.wide:
+        keys, mask = _wide_rank_keys(columns, smallest), ctx.column_mask
+    else:
+        totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
+        totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
+        candidates = (totals + _THRESHOLDS[smallest]) & FIELD_TOPS  # ranks with enough cards
+        if not candidates:
+            return []
+        keys, mask = _RANK_KEYS.get(candidates | smallest) or _rank_keys(
+            candidates, smallest), 0xFFFF
     levels: list[Level] = []
-    if not candidates:
-        return levels
     known = ctx.set_options
     above = above_free = 0
-    for shift, rank_key in _RANK_KEYS.get(candidates | smallest) or _rank_keys(
-        candidates, smallest
-    ):
-        column = columns >> shift & 0xFFFF
+    for shift, rank_key in keys:
+        column = columns >> shift & mask
         options, top, free = known.get(column << 8 | rank_key) or rank_options(
             ctx, rank_key >> 2, column, smallest)
         levels.append((options, top, above, above_free, tuple(levels)))
@@ -293,17 +332,20 @@ def _group_levels(columns: int, ctx: Context, wilds: int) -> list[GroupLevel]:
     """``_set_levels`` when wilds per meld are limited: per rank, every way to put some
     of its naturals into one or more sets (``rank_groups``)."""
     smallest = ctx.smallest_set[wilds]
-    totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
-    totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
-    candidates = (totals + _THRESHOLDS[smallest]) & FIELD_TOPS  # ranks with enough cards
+    if ctx.wide:
+        keys, mask = _wide_rank_keys(columns, smallest), ctx.column_mask
+    else:
+        totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
+        totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
+        candidates = (totals + _THRESHOLDS[smallest]) & FIELD_TOPS  # ranks with enough cards
+        if not candidates:
+            return []
+        keys, mask = _RANK_KEYS.get(candidates | smallest) or _rank_keys(
+            candidates, smallest), 0xFFFF
     levels: list[GroupLevel] = []
-    if not candidates:
-        return levels
     above = above_free = 0
-    for shift, rank_key in _RANK_KEYS.get(candidates | smallest) or _rank_keys(
-        candidates, smallest
-    ):
-        column = columns >> shift & 0xFFFF
+    for shift, rank_key in keys:
+        column = columns >> shift & mask
         options, top, free = rank_groups(ctx, rank_key >> 2, column, smallest, wilds)
         levels.append((options, top, above, above_free))
         above += top
@@ -328,7 +370,7 @@ def rank_groups(
     found: tuple[list[GroupOption], int, int] | None = ctx.set_options.get(key)
     if found is not None:
         return found
-    counts = tuple(column >> (4 * suit) & 15 for suit in range(4))
+    counts = tuple(column >> (4 * suit) & 15 for suit in range(ctx.suits))
     weight, limit = ctx.weight[rank], ctx.limit
     options: list[tuple[int, int, int, int, Sets]] = []
     for size, core in sub_multisets(counts):
@@ -368,8 +410,9 @@ def set_cores(sets: Sets) -> tuple[SetCore, ...]:
         cores: list[SetCore] = []
         for index in range(number):
             part = cards[index::number]
-            per_suit = tuple(sum(1 for code in part if code // 13 == suit) for suit in range(4))
-            naturals = Meld(MeldKind.SET, tuple(Card.from_code(code) for code in part))
+            per_suit = tuple(sum(1 for code in part if code // 13 == suit)
+                             for suit in range(len(counts)))
+            naturals = Meld(MeldKind.SET, tuple(_slot_card(code) for code in part))
             cores.append((rank, per_suit, max(0, MIN_MELD - len(part)), naturals, {}))
         if len(_CORES) > 1 << 14:
             _CORES.clear()
@@ -391,10 +434,33 @@ def _rank_keys(candidates: int, smallest: int) -> list[tuple[int, int]]:
     return found
 
 
+def _wide_rank_keys(columns: int, smallest: int) -> list[tuple[int, int]]:
+    """``_rank_keys`` of a wide context's ``columns``: the ranks with at least
+    ``smallest`` naturals, highest first."""
+    totals = (columns & _WIDE_NIBBLES) + (columns >> 4 & _WIDE_NIBBLES)
+    totals = (totals & _WIDE_BYTES) + (totals >> 8 & _WIDE_BYTES)
+    totals = (totals & _WIDE_HALVES) + (totals >> 16 & _WIDE_HALVES)  # cards per rank
+    candidates = (totals + _WIDE_THRESHOLDS[smallest]) & _WIDE_TOPS
+    return [(WIDE_COLUMN_BITS * (rank - 1), rank << 2 | smallest)
+            for rank in range(13, 0, -1) if candidates >> (WIDE_COLUMN_BITS * rank - 17) & 1]
+
+
+def _slot_card(slot: int) -> Card:
+    """The card at the solver's place ``slot`` (suit index * 13 + rank - 1)."""
+    card = SLOT_CARDS[slot]
+    assert card is not None
+    return card
+
+
 def suit_keys(holding: int) -> tuple[int, int, int, int]:
     """The four suits' holdings within a hand's holding (clubs first)."""
     return (holding & SUIT_MASK, holding >> SUIT_BITS & SUIT_MASK,
             holding >> HEARTS_SHIFT & SUIT_MASK, holding >> SPADES_SHIFT)
+
+
+def wide_suit_keys(holding: int) -> tuple[int, ...]:
+    """The five suits' holdings within a wide context's holding (clubs first, stars last)."""
+    return tuple(holding >> (SUIT_BITS * suit) & SUIT_MASK for suit in range(5))
 
 
 _NONE: dict[int, Vector] = {}  # the run vectors of a hand without wilds: never read
@@ -509,6 +575,14 @@ class _Search(Plan):
             combined = [zero, zero + gain] if gain > LOW else [zero, NEG]
         else:
             combined = combine(parts, spare)
+        self.place_wilds(holding, total, spare, parts, combined)
+
+    def place_wilds(self, holding: int, total: int, spare: int, parts: tuple[Vector, ...],
+                    combined: list[int]) -> None:
+        """The end of ``leaf`` with ``spare`` wilds: the suits' run ``parts`` combined
+        into the best runs by exact wilds used (``combined``); the rest go into the chosen
+        sets, all-wild melds, or stay unmelded."""
+        wilds, base, chosen = self.wilds, self.base, self.chosen
         if not base:
             base.extend(combined)
             for k in range(1, len(base)):
@@ -584,6 +658,67 @@ class _Search(Plan):
                 self.room -= sets[3]
 
 
+class _WideSearch(_Search):
+    """``_Search`` in a wide context: five suits' runs (the five-suit pack)."""
+
+    __slots__ = ()
+
+    def leaf(self, holding: int, total: int, spare: int) -> None:
+        """``_Search.leaf`` over five suits."""
+        wilds, base, ctx = self.wilds, self.base, self.ctx
+        keys = [holding >> shift & SUIT_MASK for shift in _WIDE_SHIFTS]
+        if spare == 0:
+            memo0, suit0 = ctx.memo0, ctx.suit0
+            runs = 0
+            for key in keys:
+                known = memo0.get(key)
+                runs += suit0(key) if known is None else known
+            if not base:
+                base.extend([runs] * (wilds + 1))
+                base += SHORT_OF_WILDS
+            if total - runs < self.score:
+                self.score = total - runs
+                if self.want_plan:
+                    self.found = (self.reading, holding, self.cores(), wilds, (), 0, 0, 0)
+            return
+        get, suit = self.vectors.get, ctx.suit
+        parts = tuple([get(key) or suit(key, wilds) for key in keys])
+        chosen = self.chosen
+        if spare == 1:
+            zero = parts[0][0] + parts[1][0] + parts[2][0] + parts[3][0] + parts[4][0]
+            gain = max(parts[0][-1], parts[1][-1], parts[2][-1], parts[3][-1], parts[4][-1])
+            if not base:
+                base.extend((zero, zero + gain if gain > 0 else zero))
+                base += SHORT_OF_WILDS
+            if not chosen:
+                unmelded = self.reading[3][0]
+                score, run_wilds = (total - zero - gain, 1) if -gain < unmelded else (
+                    total - zero + unmelded, 0)
+                if score < self.score:
+                    self.score = score
+                    if self.want_plan:
+                        self.found = (self.reading, holding, (), 0, parts, run_wilds, 0, 0)
+                return
+            if not self.several:
+                run_wilds = 1 if gain > 0 else 0
+                score = total - zero - gain * run_wilds
+                if score < self.score:
+                    self.score = score
+                    if self.want_plan:
+                        self.found = (self.reading, holding, self.cores(), wilds - 1, parts,
+                                      run_wilds, 1 - run_wilds, 0)
+                return
+            combined = [zero, zero + gain] if gain > LOW else [zero, NEG]
+        else:
+            combined = list(parts[0][: spare + 1])
+            for vector in parts[1:]:
+                combined = convolve(combined, vector)
+        self.place_wilds(holding, total, spare, parts, combined)
+
+
+_WIDE_SHIFTS = tuple(SUIT_BITS * suit for suit in range(5))
+
+
 def _leftover(
     ctx: Context, combined: list[int], spare: int, set_room: int, costs: tuple[int, ...]
 ) -> tuple[int, int, int, int]:
@@ -644,6 +779,8 @@ _ONE_WILD = ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
 
 def allocate(parts: tuple[Vector, ...], total: int) -> tuple[int, ...]:
     """Split ``total`` wilds among the four suits so that their values reach the best sum."""
+    if len(parts) != 4:
+        return _allocate_any(parts, total)
     first, second, third, fourth = parts
     if total == 1:  # the common case: the suit that gains most from one wild
         gains = (first[-1], second[-1], third[-1], fourth[-1])
@@ -659,3 +796,22 @@ def allocate(parts: tuple[Vector, ...], total: int) -> tuple[int, ...]:
                 if value > best:
                     best, found = value, (a, b, c, d)
     return found
+
+
+def _allocate_any(parts: tuple[Vector, ...], total: int) -> tuple[int, ...]:
+    """``allocate`` for any number of suits: the first best split in the order of the
+    four-suit loop (earlier suits' counts ascending), ties to later suits for one wild."""
+    best, found = NEG, (0,) * len(parts)
+    for split in _splits(len(parts), total):
+        value = sum(vector[count] for vector, count in zip(parts, split, strict=True))
+        if value > best:
+            best, found = value, split
+    return found
+
+
+def _splits(suits: int, total: int) -> list[tuple[int, ...]]:
+    """Every way to split ``total`` among ``suits`` suits, earlier suits' counts ascending."""
+    if suits == 1:
+        return [(total,)]
+    return [(count, *rest) for count in range(total + 1)
+            for rest in _splits(suits - 1, total - count)]
