@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from threethirteen.cards import Card, pack
 from threethirteen.game import GameState
@@ -30,9 +31,54 @@ def sheet_of_game(state: GameState) -> Sheet:
     return sheet
 
 
+def play_speed_game(rules: Rules, seed: int) -> Any:
+    """A speed game (RULES.md, "Speed") played to the end by random seats that go out when
+    they can; the caller's tick now and then."""
+    from threethirteen.outs import go_out_cards
+    from threethirteen.speed import SpeedGame
+
+    game = SpeedGame(rules, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        if rng.random() < 0.1:
+            game.tick()
+            continue
+        for seat in game.waiting:
+            actions = game.legal_actions(seat)
+            hand = game.hands[seat]
+            real = go_out_cards(hand, wild=game.wild, rules=game.rules) if len(hand) else ()
+            outs = [action for action in actions if getattr(action, "out", False)
+                    and action.card in real]
+            game.apply(outs[0] if outs and rng.random() < 0.8 else rng.choice(
+                [action for action in actions if not getattr(action, "out", False)]))
+            if game.is_over:
+                break
+    return game
+
+
+def sheet_of_speed_game(game: Any) -> Sheet:
+    """The sheet a table keeps of a speed game: every player out marked out (several may
+    be), every other hand typed as its cards."""
+    rounds = game.rounds() if callable(game.rounds) else game.rounds
+    sheet = Sheet.start([f"Seat {seat}" for seat in range(len(game.names))], game.rules,
+                        first_dealer=rounds[0].dealer)
+    for played in rounds:
+        assert played.result is not None
+        for seat in played.seats:
+            shown = played.result.seats[seat]
+            false_outs = played.false_outs[seat]
+            if seat in played.outs:
+                entry = Entry.went_out(false_outs=false_outs)
+            else:
+                cards = [card for meld in shown.melds for card in meld] + list(shown.deadwood)
+                entry = Entry.of_cards(cards, false_outs=false_outs)
+            sheet = sheet.enter(played.number, seat, entry)
+    return sheet
+
+
 def random_hand(rng: random.Random, rules: Rules, size: int) -> list[Card]:
     """``size`` cards drawn from the rules' pack."""
-    return rng.sample(list(pack(rules.deck_count, rules.jokers)), size)
+    return rng.sample(list(pack(rules.deck_count, rules.jokers, rules.pack)), size)
 
 
 def random_entry(rng: random.Random, sheet: Sheet, number: int, seat: int) -> Entry:

@@ -203,9 +203,9 @@ def test_import_and_export_through_the_command(tmp_path: Path) -> None:
     child.expect(r"Imported .*given\.json as sheet (\S+)\.")
     child.expect("1,3,3,Dee,25,,,,25,0,0,0")
     child.expect(pexpect.EOF)
-    source.write_text(source.read_text().replace('"7h 8h Kd"', '"7h 8h Kx"'))
+    source.write_text(source.read_text().replace('"7h 8h Kd"', '"7h 8h Kw"'))
     child = spawn(tmp_path, "--import", str(source))
-    child.expect(r"error: given\.json entries\[0\]: 'Kx' has no valid suit")
+    child.expect(r"error: given\.json entries\[0\]: 'Kw' has no valid suit")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
@@ -245,3 +245,32 @@ def test_a_sheet_set_up_by_questions_plays_a_playoff(tmp_path: Path) -> None:
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert "\x1b" not in (child.before or "")
+
+
+def test_a_five_suit_sheet_and_the_twelfth_round_of_deuces_arent_wild(tmp_path: Path) -> None:
+    """Issue 17 at the terminal keeper: stars typed as x or ★, an ace refused in the
+    five-suit pack; round 12 announced with no wild rank, its 2s natural."""
+    child = spawn(tmp_path, "--names", "Ann,Bob,Cy", "--dealer", "Cy", "--preset", "five-suit")
+    child.expect("Round 1 of 11: 3 cards, wild rank 3 and jokers, Cy deals, Ann plays first.")
+    child.expect(PROMPT)
+    child.sendline("Ah 4c 5c")
+    child.expect("Not entered: the five-suit pack has no Ah: its five suits")
+    child.expect(PROMPT)
+    child.sendline("9x 10★ Jx")
+    child.expect("Ann: least penalty 0: melds 9x Tx Jx")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child = spawn(tmp_path, "--names", "Ann,Bob,Cy", "--dealer", "Cy", "--preset",
+                  "deuces-arent-wild", "--rules", '{"rounds": 12}')
+    child.expect("Round 1 of 12: ")
+    child.expect(PROMPT)
+    child.sendline("edit 12")
+    child.expect("Round 12 of 12: 14 cards, no wild rank, jokers wild, Bob deals, "
+                 "Cy plays first.")
+    child.expect(PROMPT)
+    child.sendline("Ah 2h 3h 4h Kc Kd Ks 5s 6s * 2c 2d 2s 9d")
+    child.expect("Cy: least penalty 9: ")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -12,13 +12,19 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scorekeeping import random_entry, random_hand, sheet_of_game
+from scorekeeping import (
+    play_speed_game,
+    random_entry,
+    random_hand,
+    sheet_of_game,
+    sheet_of_speed_game,
+)
 
 from threethirteen.cards import Hand
 from threethirteen.cli.solve import solve_json
 from threethirteen.errors import NotationError, RecordError, RulesError, ThreeThirteenError
 from threethirteen.record import load_record, replay_record
-from threethirteen.rules import PRESETS, Rules
+from threethirteen.rules import PRESETS, Mode, Rules
 from threethirteen.scorekeeper import (
     FORMAT,
     Entry,
@@ -32,6 +38,7 @@ from threethirteen.scorekeeper import (
     sheet_view,
 )
 from threethirteen.scorekeeper.plan import plan_round
+from threethirteen.scoring import round_wild
 from threethirteen.sim import play_game
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -51,6 +58,15 @@ def refused(reason: str, call: object, *args: object, **options: object) -> Shee
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_played_game_typed_card_by_card_scores_as_the_engine(preset: str, seed: int) -> None:
     rules = Rules.preset(preset, players=3, rounds=5, false_out="penalty")
+    if rules.mode is Mode.SPEED:
+        game = play_speed_game(rules, seed)
+        sheet = sheet_of_speed_game(game)
+        assert (sheet.totals, sheet.winners, sheet.missing()) == (game.totals, game.winners, [])
+        played_rounds = game.rounds() if callable(game.rounds) else game.rounds
+        for played, plan in zip(played_rounds, sheet.rounds(), strict=True):
+            assert (plan.number, plan.wild, plan.dealer, plan.playoff, plan.seats) == (
+                played.number, played.wild, played.dealer, played.playoff, played.seats)
+        return
     state = play_game(rules, ["random", "greedy", "random"], seed=seed)
     sheet = sheet_of_game(state)
     assert sheet.totals == state.totals
@@ -78,27 +94,81 @@ def test_every_golden_game_typed_onto_a_sheet_gives_its_totals_and_winners(name:
 @given(st.integers(2, 8), st.integers(0, 7), st.integers(1, 12))
 def test_round_plans_follow_the_engine(players: int, first: int, number: int) -> None:
     first %= players
-    rules = Rules(players=players, rounds=min(number, 11))
-    plan = plan_round(players=players, first_dealer=first, number=min(number, 11))
+    rules = Rules(players=players, rounds=number, decks=3)
+    plan = plan_round(players=players, first_dealer=first, number=number)
     assert plan.dealer == (first + plan.number - 1) % players
     assert plan.first == (plan.dealer + 1) % players
-    assert plan.deal == plan.number + 2 == int(plan.wild)
+    assert plan.deal == plan.number + 2
+    assert plan.wild == (None if number == 12 else plan.deal) == round_wild(number)
     assert sorted(plan.order) == list(range(players)) and rules.players == players
+
+
+# -- the variants: the five-suit pack, round 12 with no wild rank, speed ---------------
+
+def test_a_five_suit_sheet_takes_stars_and_refuses_what_the_pack_lacks() -> None:
+    sheet = Sheet.start(THREE, Rules.preset("five-suit", players=3))
+    sheet = sheet.enter(3, 0, Entry.parse("7x 8★ 9x 5c 5d"))
+    scored = sheet.entry(3, 0)
+    assert scored is not None and scored.points == 0  # a run of stars, the wild 5s a set
+    sheet = sheet.enter(3, 1, Entry.parse("Kx Qx 3c 4d 6h"))
+    assert sheet.round_points(3)[1] == 13 + 12 + 3 + 4 + 6  # face_values rank
+    for text in ("Ah 4c 3c", "2h 4c 3c"):
+        assert "run 3 to K" in str(refused("not-in-pack", sheet.enter, 1, 0, Entry.parse(text)))
+    assert "3 times 7x" in str(refused("too-many-copies", sheet.enter, 1, 2,
+                                       Entry.parse("7x 7x 7x")))
+    standard = Sheet.start(THREE, Rules(players=3))
+    assert "five-suit pack" in str(refused("not-in-pack", standard.enter, 1, 0,
+                                           Entry.parse("7x 7h 7s")))
+    melds = sheet_view(sheet)["rounds"][2]["entries"][0]["arrangement"]["melds"]
+    assert melds[0][:3] == ["7x", "8x", "9x"]
+    assert read_sheet(sheet_text(sheet), what="s.json") == sheet
+
+
+def test_the_twelfth_round_has_no_wild_rank_only_jokers() -> None:
+    from threethirteen.scorekeeper.text import entry_text, round_title
+
+    sheet = Sheet.start(THREE, Rules.preset("deuces-arent-wild"))
+    plan = sheet.plan(12)
+    assert (plan.deal, plan.wild, plan.wild_text) == (14, None, "none")
+    assert "14 cards, no wild rank, jokers wild" in round_title(sheet, plan)
+    hand = "Ah 2h 3h 4h Kc Kd Ks 5s 6s * 2c 2d 2s 9d"
+    sheet = sheet.enter(12, 0, Entry.parse(hand))
+    assert sheet.round_points(12)[0] == 9  # the 2s are a natural set, not wild
+    assert entry_text(sheet, 12, 0).endswith("unmelded 9d.")
+    assert "(wild)" not in entry_text(sheet, 12, 0).replace("* (wild)", "")
+    assert sheet_view(sheet)["rounds"][11]["wild"] is None
+    assert sheet_csv(sheet).splitlines()[12].startswith("12,14,none,")
+    assert "at most 280" in str(refused("points-out-of-range", sheet.enter, 12, 1,
+                                        Entry.of_points(281)))
+    assert read_sheet(sheet_text(sheet), what="s.json") == sheet
+
+
+def test_in_speed_mode_several_players_go_out_in_a_round() -> None:
+    rules = Rules.preset("speed")
+    names = [f"P{seat}" for seat in range(12)]
+    sheet = Sheet.start(names, rules)
+    assert sheet.rules.deck_count == 4 and sheet.plan(11).deal == 13
+    sheet = sheet.enter(1, 0, Entry.went_out()).enter(1, 5, Entry.went_out())
+    assert sheet.round_points(1)[0] == sheet.round_points(1)[5] == 0
+    five = Sheet.start(THREE, Rules.preset("speed", decks="auto"))
+    assert five.rules.deck_count == 1
+    turns = Sheet.start(THREE, Rules(players=3)).enter(1, 0, Entry.went_out())
+    refused("already-out", turns.enter, 1, 1, Entry.went_out())
 
 
 # -- every computed round is what ``three-thirteen solve`` says -------------------------
 
 @settings(max_examples=150)
-@given(st.sampled_from(sorted(PRESETS)), st.integers(1, 11), st.randoms(use_true_random=False))
+@given(st.sampled_from(sorted(PRESETS)), st.integers(1, 12), st.randoms(use_true_random=False))
 def test_every_computed_hand_equals_the_solver(preset: str, number: int,
                                                rng: random.Random) -> None:
-    rules = Rules.preset(preset, players=3)
+    rules = Rules.preset(preset, players=3, rounds=12)
     sheet = Sheet.start(THREE, rules)
     plan = sheet.plan(number)
     hand = random_hand(rng, sheet.rules, plan.deal)
     scored = sheet.enter(number, 1, Entry.of_cards(hand)).entry(number, 1)
     assert scored is not None
-    solved = solve_json(Hand(hand), int(plan.wild), sheet.rules)
+    solved = solve_json(Hand(hand), plan.wild, sheet.rules)
     assert scored.points == scored.deadwood == solved["deadwood"]
     assert [[str(card) for card in meld] for meld in scored.melds] == solved["melds"]
     assert [str(card) for card in scored.unmelded] == solved["unmelded"]
@@ -254,8 +324,11 @@ def test_undo_takes_back_exactly_the_last_entry() -> None:
        st.integers(2, 5), st.sampled_from(["share", "none", "playoff"]))
 def test_random_sessions_keep_their_sums_undo_and_files(
         rng: random.Random, preset: str, players: int, ties: str) -> None:
-    rules = Rules.preset(preset, rounds=rng.randint(1, 4), ties=ties,
-                         false_out=rng.choice(["reject", "penalty"]), players=players)
+    options = {"rounds": rng.randint(1, 4), "ties": ties, "players": players,
+               "false_out": rng.choice(["reject", "penalty"])}
+    if PRESETS[preset].get("decks") == 1 and players > 3:  # deuces-arent-wild: 2 or 3
+        options["decks"] = "auto"
+    rules = Rules.preset(preset, **options)
     names = [f"P{seat}" for seat in range(players)]
     sheet = Sheet.start(names, rules, first_dealer=rng.randrange(players))
     history = [sheet]
@@ -341,7 +414,8 @@ def test_the_json_form_and_the_csv_export() -> None:
     (lambda d: d["rules"].update(ace="sideways"), "rules", "ace must be"),
     (lambda d: d.update(first_dealer=7), "first_dealer", "first dealer"),
     (lambda d: d["entries"][1].update(cards="7h 7h 7h"), "entries[1]", "3 times 7h"),
-    (lambda d: d["entries"][1].update(cards="7h 8h 9x"), "entries[1]", "'9x'"),
+    (lambda d: d["entries"][1].update(cards="7h 8h 9w"), "entries[1]", "'9w'"),
+    (lambda d: d["entries"][1].update(cards="7h 8h 9x"), "entries[1]", "has no stars"),
     (lambda d: d["entries"][0].update(points=-2), "entries[0]", "negative"),
     (lambda d: d["entries"][0].update(round=True), "entries[0]", "round must be"),
     (lambda d: d["entries"].append({"round": 1, "player": 0, "out": True}), "entries[3]",

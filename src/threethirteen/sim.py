@@ -5,8 +5,17 @@ Game ``n`` of a simulation with seed ``s`` is dealt by ``game_seed(s, n)``; each
 game, so with a number of games that is a multiple of the seats, every bot sits in every
 seat equally often. Nothing depends on how the games are spread over processes.
 
+Speed mode (``mode`` speed) is played by ``play_speed_game``: at each step of a call,
+every seat still to act answers from its own ``SpeedView`` (all views taken before any
+answer is applied, so the step is simultaneous), and the caller's timeout
+(``SpeedGame.tick``) plays for a seat that gives no answer.
+
 >>> state = play_game(Rules(players=2, rounds=2), ["random", "random"], seed=4)
 >>> state.is_over, len(state.round_logs())
+(True, 2)
+>>> game = play_speed_game(Rules.preset("speed", players=3, rounds=2, decks=1),
+...                        ["greedy", "easy", "random"], seed=4)
+>>> game.is_over, len(game.rounds())
 (True, 2)
 """
 
@@ -25,11 +34,14 @@ from pathlib import Path
 from typing import Any
 
 from threethirteen.bots import Bot, make_bot
+from threethirteen.bots.speedplay import SpeedPlayer, speed_player
 from threethirteen.errors import InputError
 from threethirteen.files import write_atomic
 from threethirteen.game import GameState
 from threethirteen.record import dumps_record, game_record
-from threethirteen.rules import Rules
+from threethirteen.rules import Mode, Rules
+from threethirteen.speed import SpeedGame
+from threethirteen.speedrecord import speed_record
 
 
 def derive_seed(*parts: object) -> int:
@@ -82,6 +94,47 @@ def play_game(
     return state
 
 
+def play_speed_game(
+    rules: Rules,
+    bots: Sequence[str | SpeedPlayer],
+    *,
+    seed: int,
+    timings: list[list[float]] | None = None,
+) -> SpeedGame:
+    """Play a whole speed game between ``bots`` (level names or speed players, by seat).
+
+    At each step every waiting seat receives only its own view, all taken before any
+    answer is applied; the answers are then applied in seat order (their order never
+    changes the game). A seat that answers ``None`` is left to the caller's timeout
+    (``tick``). An answer for another seat is refused. ``timings`` as ``play_game``.
+    """
+    players = [speed_player(bot) if isinstance(bot, str) else bot for bot in bots]
+    if len(players) != rules.players:
+        raise ValueError(f"{len(players)} bots for {rules.players} players")
+    game = SpeedGame(rules, seed=seed, names=[player.name for player in players])
+    rngs = [random.Random(derive_seed(seed, "bot", seat)) for seat in range(len(players))]
+    while not game.is_over:
+        views = [game.view(seat) for seat in game.waiting]
+        answers = []
+        for view in views:
+            seat = view.seat
+            assert seat is not None
+            start = time.perf_counter()
+            action = players[seat].choose_speed(view, rngs[seat])
+            if timings is not None:
+                timings[seat].append((time.perf_counter() - start) * 1000.0)
+            if action is not None:
+                if action.seat != seat:
+                    raise ValueError(f"{players[seat].name} at seat {seat} answered for "
+                                     f"seat {action.seat}: {action}")
+                answers.append(action)
+        for action in answers:
+            game.apply(action)
+        if len(answers) < len(views):
+            game.tick()  # the caller's timeout for the seats that did not answer
+    return game
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """One simulated game, reduced to what the statistics need."""
@@ -114,12 +167,17 @@ def max_jobs() -> int:
 def _play(task: _Task) -> Outcome:
     timings: list[list[float]] = [[] for _ in task.seats]
     seed = game_seed(task.seed, task.index)
+    state: GameState | SpeedGame
     try:
-        state = play_game(task.rules, task.seats, seed=seed, timings=timings)
+        if task.rules.mode is Mode.SPEED:
+            state = play_speed_game(task.rules, task.seats, seed=seed, timings=timings)
+        else:
+            state = play_game(task.rules, task.seats, seed=seed, timings=timings)
     except Exception as error:
         raise RuntimeError(f"game {task.index} (seed {seed}) failed: {error}") from error
     if task.records is not None:
-        write_atomic(task.records / f"{task.index}.json", dumps_record(game_record(state)))
+        record = speed_record(state) if isinstance(state, SpeedGame) else game_record(state)
+        write_atomic(task.records / f"{task.index}.json", dumps_record(record))
     assert state.winners is not None
     return Outcome(task.index, task.seats, state.totals, state.winners,
                    tuple(tuple(times) for times in timings))
@@ -130,8 +188,9 @@ def check_run(seats: Sequence[str], games: int, *, rules: Rules, jobs: int,
     """Refuse, before any game is played, what a simulation cannot do: unknown bots,
     seats that do not match the rules, counts out of range, a records folder that
     cannot be created or written (``InputError`` naming the option)."""
+    check_bot = speed_player if rules.mode is Mode.SPEED else make_bot
     for name in dict.fromkeys(seats):
-        make_bot(name)
+        check_bot(name)
     if rules.players != len(seats):
         raise ValueError(f"{len(seats)} seats given, but the rules are for {rules.players}")
     if not 1 <= games <= MAX_GAMES:

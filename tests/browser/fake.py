@@ -15,7 +15,7 @@ NO_ANALYSIS = {"deadwood": 5, "melds": [], "unmelded": [], "go_out_discards": []
 
 
 def view_json(
-    hand: list[str], round_number: int = 11, wild: str = "K", **changes: Any,
+    hand: list[str], round_number: int = 11, wild: str | None = "K", **changes: Any,
 ) -> dict[str, Any]:
     """A view of seat 0, to discard, in round 11 (13 dealt, one drawn)."""
     view: dict[str, Any] = {

@@ -119,7 +119,7 @@ def rules_param(**rules: Any) -> str:
 
 
 CARD_NAME = re.compile(
-    r"^((Ace|[2-9]|10|Jack|Queen|King) of (clubs|diamonds|hearts|spades)(, wild)?|Joker)$"
+    r"^((Ace|[2-9]|10|Jack|Queen|King) of (clubs|diamonds|hearts|spades|stars)(, wild)?|Joker)$"
 )
 
 

@@ -273,3 +273,61 @@ def test_a_tie_brings_the_playoff_round_then_the_winner(server: str, browser: Br
         expect(button(page, "Edit the playoff round")).to_be_visible()
     finally:
         context.close()
+
+
+def test_a_five_suit_sheet_taps_stars_and_refuses_an_ace(server: str, browser: Browser) -> None:
+    """Issue 17: the grid of the five-suit pack has a row of stars (★, its own colour) and
+    no aces or 2s; a typed ace is refused as a card the pack does not have."""
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/score")
+        for seat, name in enumerate(["Ann", "Bob", "Cy"]):
+            page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
+        button(page, "Remove the last player").tap()  # type: ignore[attr-defined]
+        page.get_by_label("Preset").select_option("five-suit")
+        button(page, "Start the sheet").tap()  # type: ignore[attr-defined]
+        expect(page.locator(".round-line")).to_contain_text("Round 1 of 11")
+        first = Sheet.start(["Ann", "Bob", "Cy"], Rules.preset("five-suit"))
+        name = ["Ann", "Bob", "Cy"][first.plan(1).first]
+        page.get_by_label(f"{name}'s entry").fill("Ah 4c 5c")
+        button(page, f"Enter for {name}").tap()  # type: ignore[attr-defined]
+        expect(page.get_by_role("alert")).to_contain_text("the five-suit pack has no Ah")
+        button(page, f"Tap {name}'s cards").tap()  # type: ignore[attr-defined]
+        grid = page.get_by_role("group", name=f"{name}'s cards")
+        expect(grid.get_by_role("group", name="Stars")).to_be_visible()
+        expect(grid.get_by_role("button", name=re.compile(r"^(Ace|2) of"))).to_have_count(0)
+        star = button(page, "9 of stars")
+        colour = star.evaluate("e => getComputedStyle(e).color")  # type: ignore[attr-defined]
+        assert colour == "rgb(106, 27, 154)"
+        for card in ("9 of stars", "10 of stars", "Queen of stars"):
+            button(page, card).tap()  # type: ignore[attr-defined]
+        button(page, f"Enter cards for {name}").tap()  # type: ignore[attr-defined]
+        seat = ["Ann", "Bob", "Cy"].index(name)
+        expected = first.enter(1, seat, Entry.parse("9x Tx Qx")).entry(1, seat)
+        assert expected is not None and expected.points == 9 + 10 + 12  # no run without Jx
+        expect(cell(page, 1, seat)).to_have_text("31")
+        expect(page.locator(".entry-text").first).to_contain_text("9x")
+    finally:
+        context.close()
+
+
+def test_a_speed_sheet_takes_several_outs_in_a_round(server: str, browser: Browser) -> None:
+    """Issue 17: 3-13 Speed is scored as usual, but several players may go out at once."""
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/score")
+        for seat, name in enumerate(NAMES):
+            page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
+        page.get_by_label("Preset").select_option("speed")
+        expect(page.locator("p.preset-words")).to_contain_text("several players may go out")
+        page.get_by_label("Who deals first").select_option(label="Ann")
+        button(page, "Start the sheet").tap()  # type: ignore[attr-defined]
+        expect(page.locator(".round-line")).to_contain_text("Round 1 of 11")
+        for name in ("Bob", "Cy"):
+            button(page, f"{name} went out").tap()  # type: ignore[attr-defined]
+            expect(cell(page, 1, NAMES.index(name))).to_have_text("0")
+        expect(page.get_by_role("alert")).to_have_count(0)
+    finally:
+        context.close()

@@ -99,7 +99,7 @@ export interface RecordTurn {
 
 export interface RecordRound {
   number: number;
-  wild: string; // the wild rank: "K" in a playoff round
+  wild: string | null; // the wild rank: "K" in a playoff round; null: none (round 12)
   dealer: number;
   playoff?: boolean; // true for a playoff round, absent otherwise
   seats?: number[]; // a playoff's seats in play

@@ -10,7 +10,7 @@ export interface SeatResult {
 
 export interface RoundResult {
   number: number;
-  wild: string;
+  wild: string | null; // null: no wild rank, only jokers (round 12)
   dealer: number;
   end: "out" | "stock_empty";
   out: number | null;
@@ -28,7 +28,7 @@ export interface View {
   round: number;
   playoff: boolean;
   seats: number[];
-  wild: string;
+  wild: string | null; // null: no wild rank, only jokers (round 12)
   dealer: number;
   phase: Phase;
   turn: number | null;

@@ -39,7 +39,7 @@ export function framesOf(record: GameRecord): Frame[] {
     let stock = round.deal.stock.length;
     const name = (seat: number) => record.players[seat] ?? `Seat ${seat + 1}`;
     frames.push({ round: r, turn: 0, hands: hands.map((h) => [...h]), pile: [...pile], stock,
-      text: `${round.playoff ? "Playoff round" : `Round ${round.number}`}: ${dealt(round)} cards each, ${rankPlural(round.wild)} wild; ${name(round.dealer)} dealt.`,
+      text: `${round.playoff ? "Playoff round" : `Round ${round.number}`}: ${dealt(round)} cards each, ${round.wild === null ? "no wild rank; jokers wild" : `${rankPlural(round.wild)} wild`}; ${name(round.dealer)} dealt.`,
       result: false, totals: [...totals], mover: null });
     round.turns.forEach((turn, t) => {
       if (turn.reshuffle) {

@@ -35,7 +35,7 @@ export interface RoundView {
   number: number;
   playoff: boolean;
   cards: number;
-  wild: string;
+  wild: string | null; // null: no wild rank, only jokers (round 12)
   dealer: number;
   first: number;
   order: number[];
@@ -213,13 +213,15 @@ export function roundTitle(view: SheetView, round: RoundView): string {
   const jokers = Number(view.rules["jokers"] ?? 0) > 0 ? " and jokers" : "";
   const head = round.playoff ? `Playoff round between ${listing([...round.order].sort((a, b) => a - b).map((s) => view.names[s]!))}`
     : `Round ${round.number} of ${view.rules["rounds"]}`;
-  const wild = WILD_WORDS[round.wild] ?? round.wild;
-  return `${head}: ${round.cards} cards, wild rank ${wild}${jokers}, ${view.names[round.dealer]} deals, `
+  const wild = round.wild === null
+    ? (jokers ? "no wild rank, jokers wild" : "no wild rank (and no jokers)")
+    : `wild rank ${WILD_WORDS[round.wild] ?? round.wild}${jokers}`;
+  return `${head}: ${round.cards} cards, ${wild}, ${view.names[round.dealer]} deals, `
     + `${view.names[round.first]} plays first.`;
 }
 
 /** What an entry scores, with the arrangement for cards (as the terminal says it). */
-export function entryText(cell: EntryCell, wild: string, penalty: number): string {
+export function entryText(cell: EntryCell, wild: string | null, penalty: number): string {
   if (cell === null) return "not playing";
   if ("missing" in cell) return "missing";
   const falseOuts = cell.entered.false_outs ?? 0;
@@ -274,6 +276,7 @@ export function currentRound(view: SheetView): number {
 export function deckCount(rules: Rules, players: number): number {
   const decks = rules["decks"];
   if (typeof decks === "number") return decks;
+  if (rules["mode"] === "speed") return Math.ceil(players / 3); // 3-13 Speed: a deck per 3
   return players <= 2 ? 1 : Math.ceil(players / 2);
 }
 

@@ -61,6 +61,7 @@ export function dealtSize(view: Pick<View, "hand_sizes" | "seats">): number {
 export function roundBanner(view: Pick<View, "round" | "rules" | "wild" | "playoff" | "hand_sizes" | "seats">): string {
   const rounds = Number(view.rules["rounds"] ?? 11);
   const title = view.playoff ? "Playoff round" : `Round ${view.round} of ${rounds}`;
+  if (view.wild === null) return `${title}: ${dealtSize(view)} cards each, no wild rank; jokers wild`;
   return `${title}: ${dealtSize(view)} cards each, ${rankPlural(view.wild)} are wild`;
 }
 
@@ -68,12 +69,13 @@ export function roundBanner(view: Pick<View, "round" | "rules" | "wild" | "playo
 export function shortBanner(view: Pick<View, "round" | "rules" | "wild" | "playoff" | "hand_sizes" | "seats">): string {
   const rounds = Number(view.rules["rounds"] ?? 11);
   const title = view.playoff ? "Playoff" : `Round ${view.round}/${rounds}`;
-  return `${title} · ${dealtSize(view)} cards · ${rankPlural(view.wild)} wild`;
+  return `${title} · ${dealtSize(view)} cards · ${view.wild === null ? "jokers only wild" : `${rankPlural(view.wild)} wild`}`;
 }
 
-/** The wild rank in words for the felt: "Kings wild". */
-export function wildText(wild: string): string {
-  return `${rankPlural(wild)} wild`;
+/** The wild rank in words for the felt: "Kings wild"; with no wild rank (round 12 of
+ * deuces-arent-wild) "no wild rank; jokers wild". */
+export function wildText(wild: string | null): string {
+  return wild === null ? "no wild rank; jokers wild" : `${rankPlural(wild)} wild`;
 }
 
 /** "Left went out: You 12, Left 0, Top 25, Right 7". */

@@ -25,6 +25,17 @@ describe("the sheet in words, as the terminal keeper says it", () => {
     expect(roundTitle(jokers, jokers.rounds[0]!)).toContain("wild rank 4 and jokers");
   });
 
+  it("announces round 12 of deuces-arent-wild: no wild rank, only jokers", () => {
+    const last = view({ rules: { rounds: 12, jokers: 2 }, rounds: [
+      { number: 12, playoff: false, cards: 14, wild: null, dealer: 0, first: 1, order: [1, 2, 0],
+        entries: [{ missing: true }, { missing: true }, { missing: true }], totals: [0, 0, 0] }] });
+    expect(roundTitle(last, last.rounds[0]!)).toBe(
+      "Round 12 of 12: 14 cards, no wild rank, jokers wild, Ann deals, Bob plays first.");
+    expect(entryText({ points: 9, entered: { cards: "2c 2d 2s * 9d" },
+      arrangement: { deadwood: 9, melds: [["2c", "2d", "2s", "*"]], unmelded: ["9d"] } }, null, 20))
+      .toBe("least penalty 9: melds 2c 2d 2s * (wild); unmelded 9d");
+  });
+
   it("says what an entry scores, with the arrangement for cards", () => {
     expect(entryText({ points: 10, entered: { cards: "7h 8h 4c Kd" },
       arrangement: { deadwood: 10, melds: [["7h", "8h", "4c"]], unmelded: ["Kd"] } }, "4", 20))
@@ -80,6 +91,7 @@ describe("what the keeper sends", () => {
     expect(deckCount({ decks: "auto" }, 2)).toBe(1);
     expect(deckCount({ decks: "auto" }, 5)).toBe(3);
     expect(deckCount({ decks: 4 }, 5)).toBe(4);
+    expect(deckCount({ decks: "auto", mode: "speed" }, 7)).toBe(3); // a deck per 3 players
   });
 });
 

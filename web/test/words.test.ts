@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { quickGame } from "../src/play";
 import { parseRoute } from "../src/route";
-import { describeAction, winnersText } from "../src/words";
+import { describeAction, roundBanner, shortBanner, wildText, winnersText } from "../src/words";
 import { roomFromLink } from "../src/components/Lobby";
 import { handLayout } from "../src/components/Hand";
 
@@ -18,6 +18,16 @@ describe("words", () => {
     expect(winnersText(view, [0])).toBe("You win");
     expect(winnersText(view, [2])).toBe("Top wins");
     expect(winnersText(view, [1, 3])).toBe("Left and Right share the win");
+  });
+});
+
+describe("a round with no wild rank (round 12 of deuces-arent-wild)", () => {
+  const view = { round: 12, rules: { rounds: 12 }, wild: null, playoff: false, hand_sizes: [14, 14, 15], seats: [0, 1, 2] };
+  it("says only jokers are wild", () => {
+    expect(roundBanner(view)).toBe("Round 12 of 12: 14 cards each, no wild rank; jokers wild");
+    expect(shortBanner(view)).toBe("Round 12/12 · 14 cards · jokers only wild");
+    expect(wildText(null)).toBe("no wild rank; jokers wild");
+    expect(wildText("K")).toBe("Kings wild");
   });
 });
 

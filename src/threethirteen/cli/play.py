@@ -12,6 +12,7 @@ import typer
 
 from threethirteen.cli.common import fail
 from threethirteen.errors import ThreeThirteenError
+from threethirteen.rules import PRESETS, Mode
 from threethirteen.tui import leaving, store
 from threethirteen.tui.cardwords import LONG, SHORT, CardWords
 from threethirteen.tui.hand import SortOrder
@@ -31,7 +32,10 @@ def register(app: typer.Typer) -> None:
         levels: Annotated[str | None, typer.Option(
             help="Each opponent's level, clockwise from your left: easy,medium,expert")] = None,
         preset: Annotated[str | None, typer.Option(
-            help="Rules preset: standard, natural, single-wild, jokers, high-stakes")] = None,
+            help=f"Rules preset: {', '.join(PRESETS)} (five-suit: the stars suit ★ "
+                 "added, ranks 3 to K; deuces-arent-wild: 3 players, a 12th round of 14 cards "
+                 "with only jokers wild; speed: everyone at once, with --plain, against 3 "
+                 "computers unless --opponents says)")] = None,
         rules: Annotated[str | None, typer.Option(
             help='Rules options as JSON, e.g. \'{"rounds": 5, "ace": "high"}\'; in the game,'
             ' ? (or rules in --plain) lists every option and what it means')] = None,
@@ -65,6 +69,14 @@ def register(app: typer.Typer) -> None:
             setup = Setup.new(table_rules, chosen, seed=seed, person=name)
         except (ThreeThirteenError, ValueError) as error:
             fail(str(error))
+        if table_rules.mode is Mode.SPEED:  # everyone at once: line by line, not saved
+            if not plain or resume:
+                fail("speed mode (3-13 Speed) is played line by line: add --plain (a speed "
+                     "game is not saved, so there is nothing to --resume)")
+            from threethirteen.tui.speedplain import SpeedPlain
+
+            SpeedPlain(setup, words=LONG if long_names else SHORT).run()
+            return
         keeper = store.Keeper()
         keeper.tidy()
         saved, problem = keeper.load()  # also records a finished game left behind

@@ -15,6 +15,7 @@ from threethirteen.errors import ThreeThirteenError
 from threethirteen.jsontext import read_json
 from threethirteen.printable import printable
 from threethirteen.record import MAX_RECORD_BYTES, load_record, read_record, replay_record
+from threethirteen.speedrecord import replay_speed_record
 from threethirteen.tui.session import SAVE_FORMAT
 
 
@@ -40,15 +41,22 @@ def describe(record: Mapping[str, Any]) -> list[str]:
         for seat, hand in enumerate(data["deal"]["hands"]):
             if hand:
                 lines.append(f"  {who(seat)} is dealt {' '.join(hand)}")
-        upcard = data["deal"]["upcard"]
-        lines.append(f"  upcard {upcard or 'none'}, stock {len(data['deal']['stock'])} cards")
-        for number, turn in enumerate(data["turns"], start=1):
-            lines.extend(_turn_lines(number, turn, who))
+        if "calls" in data:  # a speed round (threethirteen.speedrecord)
+            piles = ", ".join(f"{who(seat)} {card}"
+                              for seat, card in enumerate(data["deal"]["piles"]) if card)
+            lines.append(f"  piles start with {piles}; stock {len(data['deal']['stock'])} cards")
+            for number, call in enumerate(data["calls"], start=1):
+                lines.append(_call_line(number, call, who))
+        else:
+            upcard = data["deal"]["upcard"]
+            lines.append(f"  upcard {upcard or 'none'}, stock {len(data['deal']['stock'])} cards")
+            for number, turn in enumerate(data["turns"], start=1):
+                lines.extend(_turn_lines(number, turn, who))
         if data["result"] is None:
             lines.append("  (the game stops here, unfinished)")
             continue
-        ending = (f"{who(data['out'])} went out" if data["end"] == "out"
-                  else "the stock ran out")
+        ending = (f"{' and '.join(who(seat) for seat in data.get('outs') or [data['out']])} "
+                  f"went out" if data["end"] == "out" else "the stock ran out")
         lines.append(f"  round over: {ending}")
         for seat, result in enumerate(data["result"]):
             if data.get("playoff") and seat not in data["seats"]:
@@ -93,12 +101,33 @@ def _turn_lines(number: int, turn: Mapping[str, Any], who: Any) -> list[str]:
     return lines
 
 
+def _call_line(number: int, call: Mapping[str, Any], who: Any) -> str:
+    """One call of a speed round: every seat's draw and discard, in seat order."""
+    discards = {discard["seat"]: discard for discard in call["discards"]}
+    parts = []
+    for draw in call["draws"]:
+        discard = discards[draw["seat"]]
+        source = "the stock" if draw["draw"] == "stock" else "the pile on its right"
+        text = f"{who(draw['seat'])} draws {draw['card']} from {source}"
+        text += f", discards {discard['discard']}"
+        if discard["out"]:
+            text += " and goes out"
+        elif discard.get("false_out"):
+            text += " and announces out falsely (penalty)"
+        late = [step for step, item in (("draw", draw), ("discard", discard))
+                if item.get("timeout")]
+        if late:
+            text += f" (the caller's timeout: {' and '.join(late)})"
+        parts.append(text)
+    return f"  {number}. " + "; ".join(parts)
+
+
 _TURN = re.compile(r"^  \d+\. ")
 
 
 def step_through(lines: list[str]) -> None:
-    """Print ``lines``, waiting for Enter after each turn (``q`` stops, end of input
-    prints the rest at once)."""
+    """Print ``lines``, waiting for Enter after each turn, or each call of a speed round
+    (``q`` stops, end of input prints the rest at once)."""
     print("Press Enter for the next turn; q and Enter stops.", flush=True)
     waiting = True
     for line in lines:
@@ -124,6 +153,12 @@ def _is_saved_game(file: str) -> bool:
     return isinstance(data, dict) and data.get("format") == SAVE_FORMAT
 
 
+def _is_speed(record: Mapping[str, Any]) -> bool:
+    """True for a record of a speed game (rules with ``mode`` speed)."""
+    rules = record.get("rules")
+    return isinstance(rules, Mapping) and rules.get("mode") == "speed"
+
+
 def register(app: typer.Typer) -> None:
     """Add ``replay`` to ``app``."""
 
@@ -145,7 +180,10 @@ def register(app: typer.Typer) -> None:
                          "(which resumes it), not a record; a finished game's record is "
                          "written to games/ in the data directory")
                 record = load_record(file)
-            replay_record(record)
+            if _is_speed(record):
+                replay_speed_record(record)
+            else:
+                replay_record(record)
         if step and not quiet and file != "-":
             step_through(describe(record))
         elif not quiet:

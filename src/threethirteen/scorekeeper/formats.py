@@ -151,7 +151,7 @@ def sheet_csv(sheet: Sheet) -> str:
         totals = [""] * len(names) if plan.playoff else [str(value) for value in
                                                         running[plan.number - 1]]
         writer.writerow(["playoff" if plan.playoff else str(plan.number), str(plan.deal),
-                         str(plan.wild), names[plan.dealer], *points, *totals])
+                         plan.wild_text, names[plan.dealer], *points, *totals])
     return stream.getvalue()
 
 

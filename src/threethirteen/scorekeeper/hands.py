@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from threethirteen.cards import Card, pack
+from threethirteen.cards import Card, Pack, Suit, pack
 from threethirteen.results import score_seat
 from threethirteen.rules import FalseOut, Rules
 from threethirteen.scorekeeper.entry import Entry, EntryKind
@@ -45,12 +45,12 @@ class Scored:
 
 def pack_counts(rules: Rules) -> Counter[Card]:
     """How many copies of each card the rules' pack holds."""
-    return _pack_counts(rules.deck_count, rules.jokers)
+    return _pack_counts(rules.deck_count, rules.jokers, rules.pack)
 
 
 @cache
-def _pack_counts(decks: int, jokers: int) -> Counter[Card]:
-    return Counter(pack(decks, jokers))
+def _pack_counts(decks: int, jokers: int, kind: Pack) -> Counter[Card]:
+    return Counter(pack(decks, jokers, kind))
 
 
 def check_cards(cards: Sequence[Card], rules: Rules) -> None:
@@ -61,6 +61,13 @@ def check_cards(cards: Sequence[Card], rules: Rules) -> None:
         if have == 0:
             if card.is_joker:
                 raise SheetError(f"these rules have no jokers (jokers = 0): {card}",
+                                 "not-in-pack")
+            if rules.pack is Pack.FIVE_SUIT:
+                raise SheetError(f"the five-suit pack has no {card}: its five suits (c d h s "
+                                 "and stars x) run 3 to K, no aces or 2s", "not-in-pack")
+            if card.suit is Suit.STARS:
+                raise SheetError(f"the standard pack has no stars: {card} is a card of the "
+                                 "five-suit pack (rules option pack = five-suit)",
                                  "not-in-pack")
             raise SheetError(f"the pack of these rules has no {card}", "not-in-pack")
         if copies > have:
@@ -74,7 +81,7 @@ def check_cards(cards: Sequence[Card], rules: Rules) -> None:
 def max_points(plan: RoundPlan, rules: Rules) -> int:
     """The most a hand of this round can score before false outs: every card at its
     dearest."""
-    dearest = max(card_points(card, int(plan.wild), rules) for card in pack_counts(rules))
+    dearest = max(card_points(card, plan.wild, rules) for card in pack_counts(rules))
     return plan.deal * dearest
 
 

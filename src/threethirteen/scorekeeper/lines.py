@@ -35,7 +35,8 @@ Commands:
   rules           the rules of this game
   help            this list
   quit            leave; the sheet is kept, resume with three-thirteen score --resume ID
-Cards: rank A 2-9 T (or 10) J Q K, then suit c d h s; a joker is *."""
+Cards: rank A 2-9 T (or 10) J Q K, then suit c d h s (x: stars, in the five-suit pack);
+a joker is *."""
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
@@ -235,6 +236,7 @@ class ScoreLines:
         self._announced = number
         self.write(f"Editing {text.round_name(self.sheet, number)}: type each entry again, "
                    "or Enter to keep it.")
+        self.write(text.round_title(self.sheet, plan))  # its cards and wild rank
         for seat in plan.order:
             self.write(text.entry_text(self.sheet, number, seat))
 

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from threethirteen.results import lowest, winners_by_ties
-from threethirteen.rules import Rules, Ties
+from threethirteen.rules import Mode, Rules, Ties
 from threethirteen.scorekeeper.entry import Entry, EntryKind
 from threethirteen.scorekeeper.errors import SheetError
 from threethirteen.scorekeeper.hands import Scored, check_round_cards, score_entry
@@ -64,13 +64,15 @@ class Sheet:
     @classmethod
     def start(cls, names: Sequence[str], rules: Rules | None = None, *,
               first_dealer: int = 0) -> Sheet:
-        """A new sheet: 2 to 8 names (more with ``decks`` given), the rules (``players``
-        is set from the names), and the seat that deals round 1."""
+        """A new sheet: 2 to 8 names (more with ``decks`` given, or in speed mode, whose
+        ``auto`` is a deck per 3 players), the rules (``players`` is set from the names),
+        and the seat that deals round 1. In speed mode several players may go out in a
+        round (RULES.md, "Speed"); otherwise one at most."""
         checked = check_names(names)
         base = rules if rules is not None else Rules()
         if not isinstance(base, Rules):
             raise SheetError(f"rules must be Rules, not {type(base).__name__}", "bad-rules")
-        if len(checked) > MAX_PLAYERS and base.decks == "auto":
+        if len(checked) > MAX_PLAYERS and base.decks == "auto" and base.mode is not Mode.SPEED:
             raise SheetError(f"{len(checked)} players need the number of decks given "
                              "(rules option 'decks')", "too-many-players")
         table = base if base.players == len(checked) else base.replace(players=len(checked))
@@ -273,7 +275,7 @@ class Sheet:
     def _check_row(self, row: list[Scored | None], seat: int, plan: RoundPlan) -> None:
         outs = [other for other, scored in enumerate(row)
                 if scored is not None and scored.entry.kind is EntryKind.OUT]
-        if len(outs) > 1:
+        if len(outs) > 1 and self._rules.mode is not Mode.SPEED:  # speed: several may
             other = next(other for other in outs if other != seat)
             raise SheetError(f"{self._names[other]} already went out in this round; only "
                              "one player goes out in a round (edit that entry first)",

@@ -49,17 +49,20 @@ def round_title(sheet: Sheet, plan: RoundPlan) -> str:
             else f"Round {plan.number} of {sheet.rules.rounds}")
     players = (f" between {listing([name(sheet, seat) for seat in plan.seats])}"
                if plan.playoff else "")
-    return (f"{head}{players}: {plan.deal} cards, wild rank {plan.wild}{jokers}, "
+    wild = (f"wild rank {plan.wild}{jokers}" if plan.wild is not None
+            else "no wild rank, jokers wild" if sheet.rules.jokers
+            else "no wild rank (and no jokers)")
+    return (f"{head}{players}: {plan.deal} cards, {wild}, "
             f"{name(sheet, plan.dealer)} deals, {name(sheet, plan.first)} plays first.")
 
 
-def cards_text(cards: Sequence[Card], wild: int) -> str:
+def cards_text(cards: Sequence[Card], wild: int | None) -> str:
     """Cards with the wild ones marked in words: ``7h 8h 4c (wild)``."""
     return " ".join(f"{card} (wild)" if card.rank is None or card.rank == wild else str(card)
                     for card in cards)
 
 
-def scored_text(scored: Scored, wild: int, penalty: int) -> str:
+def scored_text(scored: Scored, wild: int | None, penalty: int) -> str:
     """What an entry scores, with the arrangement for cards, so the table can check it."""
     entry = scored.entry
     charged = entry.false_outs * penalty
@@ -81,7 +84,7 @@ def entry_text(sheet: Sheet, number: int, seat: int) -> str:
     """``Cy: least penalty 10: ...`` for the entry of ``seat`` in round ``number``."""
     scored = sheet.entry(number, seat)
     shown = "missing" if scored is None else scored_text(
-        scored, int(sheet.plan(number).wild), sheet.rules.false_out_penalty)
+        scored, sheet.plan(number).wild, sheet.rules.false_out_penalty)
     return f"{name(sheet, seat)}: {shown}"
 
 
@@ -131,7 +134,7 @@ def sheet_rows(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
         row = sheet.row(plan.number)
         cells = [("-" if seat not in plan.order else MISSING) if scored is None
                  else str(scored.points) for seat, scored in enumerate(row)]
-        rows.append(["playoff" if plan.playoff else str(plan.number), str(plan.wild),
+        rows.append(["playoff" if plan.playoff else str(plan.number), plan.wild_text,
                      name(sheet, plan.dealer), *cells])
     rows.append(["Total", "", "", *(str(total) for total in sheet.totals)])
     return header, rows

@@ -32,7 +32,8 @@ def sheet_view(sheet: Sheet) -> dict[str, Any]:
         row = sheet.row(plan.number)
         rounds.append({
             "number": plan.number, "playoff": plan.playoff, "cards": plan.deal,
-            "wild": str(plan.wild), "dealer": plan.dealer, "first": plan.first,
+            "wild": None if plan.wild is None else str(plan.wild),  # null: only jokers
+            "dealer": plan.dealer, "first": plan.first,
             "order": list(plan.order),
             "entries": [None if seat not in plan.order else _entry(row[seat])
                         for seat in range(len(sheet.names))],

@@ -53,7 +53,8 @@ PACES = (0.0, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
 UNDO_WAIT = 3.0  # seconds the next computer waits after the person's discard, undo possible
 UNDO_NOTICE = "u takes back your discard; space plays on."
 _MOVES = ("draw", "take", "discard", "out", "undo")  # offered in the key line only when legal
-_KEY_NAMES = {"!": "exclamation_mark", "@": "at", "#": "number_sign", "$": "dollar_sign"}
+_KEY_NAMES = {"!": "exclamation_mark", "@": "at", "#": "number_sign", "$": "dollar_sign",
+              "%": "percent_sign"}
 
 
 def _keys(bindings: Sequence[Binding]) -> frozenset[str]:

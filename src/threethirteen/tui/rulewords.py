@@ -10,11 +10,17 @@ True
 >>> rules_in_play(Rules(ace="wrap", jokers=2))[2:4]
 ['Runs may go round the corner: Q K A and K A 2 are runs too.', \
 '2 jokers are in the pack: wild in every round, 20 points each when unmelded.']
+>>> rules_in_play(Rules.preset("five-suit"))[2]
+'The five-suit pack: five suits, stars (★) added to clubs, diamonds, hearts and spades, \
+each of 3 to K; no aces and no 2s, so runs go from 3 up to K.'
+>>> print(rules_in_play(Rules.preset("deuces-arent-wild"))[1])
+Round 12 deals 14 cards and has no wild rank: only jokers are wild (deuces aren't wild).
 """
 
 from __future__ import annotations
 
-from threethirteen.rules import Ace, FaceValues, FalseOut, Rules, StockEmpty, Ties
+from threethirteen.cards import Pack
+from threethirteen.rules import MAX_ROUNDS, Ace, FaceValues, FalseOut, Rules, StockEmpty, Ties
 
 _ACE = {
     Ace.LOW: "Aces are low: A 2 3 is a run, Q K A is not.",
@@ -25,7 +31,8 @@ _ACE = {
 _TIES = {
     Ties.SHARE: "Players tied for the lowest total share the win.",
     Ties.NONE: "A tie for the lowest total means nobody wins.",
-    Ties.PLAYOFF: "A tie for the lowest total is settled by a playoff round.",
+    Ties.PLAYOFF: "A tie for the lowest total is settled by a playoff round: the tied "
+                  "players play one more round of 13 cards, kings wild.",
 }
 
 
@@ -35,10 +42,18 @@ def rules_in_play(rules: Rules) -> list[str]:
     last = rules.rounds + 2
     lines = [f"{rules.players} players, {decks} deck{'s' * (decks != 1)}, {rules.rounds} "
              f"round{'s' * (rules.rounds != 1)}: round 1 deals 3 cards each"
-             + (f", round {rules.rounds} deals {last}." if rules.rounds > 1 else "."),
-             "A card is turned up to start the discard pile." if rules.upcard
-             else "The discard pile starts empty.",
-             _ACE[rules.ace]]
+             + (f", round {rules.rounds} deals {last}." if rules.rounds > 1 else ".")]
+    if rules.rounds == MAX_ROUNDS:
+        lines.append(f"Round {MAX_ROUNDS} deals {last} cards and has no wild rank: only jokers "
+                     "are wild (deuces aren't wild).")
+    lines.append("A card is turned up to start the discard pile." if rules.upcard
+                 else "The discard pile starts empty.")
+    if rules.pack is Pack.FIVE_SUIT:
+        lines.append("The five-suit pack: five suits, stars (★) added to clubs, diamonds, "
+                     "hearts and spades, each of 3 to K; no aces and no 2s, so runs go from 3 "
+                     "up to K.")
+    else:
+        lines.append(_ACE[rules.ace])
     if rules.jokers:
         lines.append(f"{rules.jokers} joker{'s are' if rules.jokers != 1 else ' is'} in the "
                      f"pack: wild in every round, {rules.joker_penalty} points each when "

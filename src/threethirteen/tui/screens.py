@@ -22,7 +22,8 @@ from threethirteen.view import Phase, View
 
 KEYS = """Keys (the line at the bottom lists them; those struck through do nothing now)
   ← →  or 1-9, 0   choose a card (or click it; a second click discards it)
-  ! @ # $          choose card 11, 12, 13 or 14 (shift+1-4 on a US keyboard)
+  ! @ # $ %        choose card 11, 12, 13, 14 or 15 (shift+1-5 on a US keyboard;
+                   15 cards: round 12 of deuces-arent-wild, 14 dealt and one drawn)
   d                draw from the stock (or click the stock)
   t                take the top of the discard pile (or click it)
   Enter or x       discard the chosen card

@@ -11,6 +11,8 @@ with three of them seat 1 is Left, seat 2 Top and seat 3 Right (play passes to t
 ('easy', 'medium', 'expert')
 >>> play_rules(None, '{"rounds": 2}', None).players
 4
+>>> play_rules("deuces-arent-wild", None, None).players, TABLE_PRESETS[-1]
+(3, 'five-suit')
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from threethirteen.bots.registry import LEVELS
 from threethirteen.errors import InputError, RulesError
 from threethirteen.jsontext import read_json
 from threethirteen.printable import printable
-from threethirteen.rules import PRESETS, Rules
+from threethirteen.rules import PRESETS, Mode, Rules
 from threethirteen.seats import MAX_OTHERS, MIN_OTHERS
 from threethirteen.seats import seat_names as _seat_names
 from threethirteen.tui.fields import need_int, need_key, need_list, need_object, need_str
@@ -34,6 +36,11 @@ PERSON_LEVEL = "person"  # what the person's seat is called in ``levels``
 DEFAULT_LEVEL = "medium"
 MIN_OPPONENTS, MAX_OPPONENTS = MIN_OTHERS, MAX_OTHERS
 MAX_NAME = 40  # characters of a seat's name or a level's
+# The presets the full-screen table plays: every one played in turns (speed mode,
+# everyone at once, is played line by line: ``--plain``).
+TABLE_PRESETS = tuple(name for name, values in PRESETS.items()
+                      if values.get("mode", Mode.TURNS.value) == Mode.TURNS.value)
+SPEED_PLAYERS = 4  # a speed game at the terminal: the person and three computers unless told
 
 
 def seat_names(opponents: int, person: str = "You") -> tuple[str, ...]:
@@ -99,6 +106,9 @@ def play_rules(preset: str | None, rules_json: str | None, opponents: int | None
             raise RulesError(f"--rules says {data['players']} players, but --opponents "
                              f"{opponents} makes {opponents + 1}", "players")
         data["players"] = opponents + 1
+    if opponents is None and "players" not in data and PRESETS.get(
+            str(data.get("preset")), {}).get("mode") == Mode.SPEED.value:
+        data["players"] = SPEED_PLAYERS  # the speed preset is for 12: too many here
     rules = Rules.from_json(data)
     if not MIN_OPPONENTS <= rules.players - 1 <= MAX_OPPONENTS:
         raise RulesError(f"the terminal table seats 2 to {MAX_OPPONENTS + 1} players, "

@@ -74,7 +74,9 @@ def round_sentence(view: View, words: CardWords = SHORT) -> str:
 
 
 def _wild_rank(view: View, words: CardWords) -> str:
-    return "no wild rank" if view.wild is None else f"wild rank {words.rank(view.wild)}"
+    if view.wild is None:  # round 12 (deuces-arent-wild): only jokers are wild
+        return "no wild rank, jokers wild" if view.rules.jokers else "no wild rank"
+    return f"wild rank {words.rank(view.wild)}"
 
 
 def count(number: int, thing: str) -> str:
@@ -146,7 +148,8 @@ def score_sentences(view: View, words: CardWords = SHORT) -> list[str]:
         head = "The playoff round" if row[0] == "playoff" else f"Round {row[0]}"
         points = ", ".join(f"{name} {score}" for name, score in zip(names, row[3:], strict=True)
                            if score != "-")
-        lines.append(f"{head}, wild rank {row[1]}, dealer {row[2]}: {points}.")
+        wild = "no wild rank" if row[1] == words.rank(None) else f"wild rank {row[1]}"
+        lines.append(f"{head}, {wild}, dealer {row[2]}: {points}.")
     if not lines:
         lines.append("No round is finished yet.")
     totals = ", ".join(f"{name} {score}" for name, score in zip(names, rows[-1][3:], strict=True))

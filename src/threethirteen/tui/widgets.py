@@ -19,16 +19,29 @@ from threethirteen.cards import Card, Suit
 from threethirteen.tui.hand import face, is_wild
 
 RED = (Suit.HEARTS, Suit.DIAMONDS)
-CARD_KEYS = "1234567890!@#$"  # the key that chooses each position (shift+1-4 for 11-14)
+
+
+def suit_style(card: Card) -> str:
+    """The style of a card's face: hearts and diamonds red, stars (the five-suit pack's
+    fifth suit, ``★``) magenta, clubs, spades and jokers plain.
+
+    >>> suit_style(Card.parse("7h")), suit_style(Card.parse("7x")), suit_style(Card.parse("7s"))
+    ('bold red', 'bold magenta', 'bold')
+    """
+    if card.suit in RED:
+        return "bold red"
+    return "bold magenta" if card.suit is Suit.STARS else "bold"
+# the key that chooses each position (shift+1-5 for 11-15: a 14-card round 12 and a draw)
+CARD_KEYS = "1234567890!@#$%"
 CARD_WIDTH = 5  # columns of one card, borders included
 LOG_LINES = 500  # lines the move log keeps
 
 
 def card_key(index: int) -> str:
-    """The key that chooses the card at ``index``: ``1``-``9``, ``0``, then ``!@#$``.
+    """The key that chooses the card at ``index``: ``1``-``9``, ``0``, then ``!@#$%``.
 
-    >>> card_key(0), card_key(9), card_key(10), card_key(13), card_key(14)
-    ('1', '0', '!', '$', '')
+    >>> card_key(0), card_key(9), card_key(10), card_key(13), card_key(14), card_key(15)
+    ('1', '0', '!', '$', '%', '')
     """
     return CARD_KEYS[index] if index < len(CARD_KEYS) else ""
 
@@ -47,10 +60,10 @@ def gap_width(cards: int, gaps: int, width: int) -> int:
 
 
 def card_text(card: Card, wild: int | None, key: str = "") -> Text:
-    """A card's face as styled text: red suits red; below it the card's key and a ``W``
-    on a wild card."""
+    """A card's face as styled text: red suits red, stars magenta; below it the card's key
+    and a ``W`` on a wild card."""
     label = Text()
-    label.append(face(card), style="bold red" if card.suit in RED else "bold")
+    label.append(face(card), style=suit_style(card))
     label.append("\n" + key.ljust(2), style="dim")
     if is_wild(card, wild):
         label.append("W", style="bold reverse")
@@ -188,7 +201,7 @@ class Pile(Static):
             self.update("empty")
             return
         label = Text()
-        label.append(face(top), style="bold red" if top.suit in RED else "bold")
+        label.append(face(top), style=suit_style(top))
         if is_wild(top, wild):
             label.append(" W", style="bold reverse")
         label.append(f"\n{size} card{'s' * (size != 1)}")

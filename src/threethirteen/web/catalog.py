@@ -14,12 +14,14 @@ import json
 from enum import Enum
 from typing import Any
 
+from threethirteen.cards import Pack
 from threethirteen.rules import (
     MAX_ROUNDS,
     PRESETS,
     Ace,
     FaceValues,
     FalseOut,
+    Mode,
     Rules,
     StockEmpty,
     Ties,
@@ -45,6 +47,9 @@ _KINDS: dict[str, dict[str, Any]] = {
     "max_wilds_per_meld": {"kind": "number-or", "min": 1, "max": 16, "word": None},
     "out_bonus": {"kind": "number", "min": -1000, "max": 1000},
     "ties": {"kind": "choice", "choices": [m.value for m in Ties]},
+    "pack": {"kind": "choice", "choices": [m.value for m in Pack]},
+    "mode": {"kind": "choice", "choices": [m.value for m in Mode]},
+    "speed_seconds": {"kind": "number", "min": 1, "max": 600},
 }
 
 

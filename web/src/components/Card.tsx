@@ -8,7 +8,7 @@ export function CardFace({ code, wild }: { code: string; wild: string | null }) 
   const wildCard = isWild(card, wild);
   const suit = card.suit;
   const classes = ["card", "face", suit ? `suit-${suit}` : "joker", wildCard ? "wild" : ""];
-  const pip = suit ? SUIT_SYMBOLS[suit] : "★";
+  const pip = suit ? SUIT_SYMBOLS[suit] : "";
   const court = card.rank >= 11 ? rankLabel(card) : null;
   return (
     <span class={classes.join(" ")} aria-hidden="true">

@@ -6,7 +6,7 @@ import type { Rules } from "../protocol";
 import { navigate } from "../route";
 import { saveSeat } from "../session";
 import { playerName } from "../settings";
-import { RulesForm, rulesFor } from "./RulesForm";
+import { RulesForm, presetPlayers, rulesFor } from "./RulesForm";
 import { SettingsForm } from "./Settings";
 
 const LEVEL_TEXT: Record<string, string> = {
@@ -90,7 +90,11 @@ function ComputerGame() {
           ))}
         </div>
       )}
-      <RulesForm idPrefix="solo" preset={preset} changes={changes} onPreset={setPreset} onChange={setChanges} />
+      <RulesForm idPrefix="solo" preset={preset} changes={changes} onChange={setChanges} onPreset={(name) => {
+        setPreset(name);
+        const players = presetPlayers(name); // deuces-arent-wild is for 3: two opponents
+        if (players !== null && players >= 2 && players <= 8) setOpponents(players - 1);
+      }} />
       <button type="submit" class="primary big">Play</button>
     </form>
   );
@@ -148,7 +152,13 @@ function OnlineRoom() {
           <button type="button" class="small" disabled={seats.length <= 2} onClick={() => setSeats(seats.slice(0, -1))}>Remove a seat</button>
         </div>
       </fieldset>
-      <RulesForm idPrefix="online" preset={preset} changes={changes} onPreset={setPreset} onChange={setChanges} />
+      <RulesForm idPrefix="online" preset={preset} changes={changes} onChange={setChanges} onPreset={(name) => {
+        setPreset(name);
+        const players = presetPlayers(name); // the seats the preset is for
+        if (players !== null && players >= 2 && players <= 8) {
+          setSeats([...seats.slice(0, players), ...Array<string>(Math.max(0, players - seats.length)).fill("medium")]);
+        }
+      }} />
       <div class="row">
         <label class="check"><input type="checkbox" checked={spectators}
           onChange={(e) => setSpectators((e.target as HTMLInputElement).checked)} /> Others may watch</label>

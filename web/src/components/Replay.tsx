@@ -104,7 +104,7 @@ export function ReplayPage({ room }: { room: string }) {
 
 /** The judge's word on the step shown: "Analysis: draw: best; discard: lost 4.2, best: ...". */
 function StepNote({ analysis, round, turn, wild }: {
-  analysis: Analysis | string | null; round: number; turn: number | null; wild: string;
+  analysis: Analysis | string | null; round: number; turn: number | null; wild: string | null;
 }) {
   if (analysis === null || typeof analysis === "string" || turn === null) return null;
   const note = stepNote(analysis, round, turn, wild);

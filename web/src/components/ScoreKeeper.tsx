@@ -99,7 +99,7 @@ function NewSheetForm() {
           {shown.map((name, seat) => <option key={seat} value={String(seat)}>{name}</option>)}
         </select>
       </label>
-      <RulesForm preset={preset} changes={changes} idPrefix="sheet-rules"
+      <RulesForm preset={preset} changes={changes} idPrefix="sheet-rules" speed
         onPreset={(value) => { setPreset(value); setChanges({}); }} onChange={setChanges} />
       {error && <p class="error-line" role="alert">{error}</p>}
       <button type="submit" class="primary" disabled={busy}>Start the sheet</button>

@@ -12,14 +12,6 @@ const SUITS = [
   { code: "c", symbol: "♣", word: "Clubs" },
   { code: "x", symbol: "★", word: "Stars" },
 ] as const;
-const RANK_WORDS: Record<string, string> = { T: "10", J: "Jack", Q: "Queen", K: "King" };
-
-/** A card's name: `cardName` for the four standard suits; a star named here. */
-function gridName(code: string, wild: string): string {
-  if (code.charAt(1) !== "x") return cardName(code, wild);
-  const name = `${RANK_WORDS[code.charAt(0)] ?? code.charAt(0)} of stars`;
-  return code.charAt(0) === wild ? `${name}, wild` : name;
-}
 
 export type Chosen = Record<string, number>;
 
@@ -39,7 +31,7 @@ export function chosenCount(chosen: Chosen): number {
 }
 
 export function CardGrid({ who, wild, deal, decks, jokers, fiveSuit, chosen, onChange, onEnter, onClose }: {
-  who: string; wild: string; deal: number; decks: number; jokers: number; fiveSuit: boolean; chosen: Chosen;
+  who: string; wild: string | null; deal: number; decks: number; jokers: number; fiveSuit: boolean; chosen: Chosen;
   onChange: (chosen: Chosen) => void; onEnter: () => void; onClose: () => void;
 }) {
   function tap(code: string, most: number) {
@@ -50,7 +42,7 @@ export function CardGrid({ who, wild, deal, decks, jokers, fiveSuit, chosen, onC
   const count = chosenCount(chosen);
   const label = (code: string) => {
     const copies = chosen[code] ?? 0;
-    return copies > 1 ? `${gridName(code, wild)}, ${copies} copies` : gridName(code, wild);
+    return copies > 1 ? `${cardName(code, wild)}, ${copies} copies` : cardName(code, wild);
   };
   return (
     <div class="card-grid" role="group" aria-label={`${who}'s cards`}>
@@ -75,12 +67,14 @@ export function CardGrid({ who, wild, deal, decks, jokers, fiveSuit, chosen, onC
         <div class="grid-suit joker" role="group" aria-label="Jokers">
           <button type="button" class="grid-card wild" aria-pressed={(chosen["*"] ?? 0) > 0 ? "true" : "false"}
             aria-label={label("*")} onClick={() => tap("*", jokers)}>
-            <span aria-hidden="true">★</span>
+            <span aria-hidden="true">JK</span>
             {(chosen["*"] ?? 0) > 1 && <span class="copies" aria-hidden="true">×{chosen["*"]}</span>}
           </button>
         </div>
       )}
-      <p class="muted grid-help">Wild rank: <strong>{wild === "T" ? "10" : wild}</strong> (marked W){jokers > 0 ? ", and jokers" : ""}.</p>
+      {wild === null
+        ? <p class="muted grid-help">No wild rank this round{jokers > 0 ? "; jokers wild" : ""}.</p>
+        : <p class="muted grid-help">Wild rank: <strong>{wild === "T" ? "10" : wild}</strong> (marked W){jokers > 0 ? ", and jokers" : ""}.</p>}
       <div class="row">
         <button type="button" class="primary" disabled={count === 0} onClick={onEnter}>{`Enter cards for ${who}`}</button>
         <button type="button" disabled={count === 0} onClick={() => onChange({})}>Clear</button>

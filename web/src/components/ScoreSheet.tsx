@@ -32,7 +32,7 @@ export function ScoreSheet({ view, results, caption = "Score sheet" }: {
           {rows.map(({ result, totals, leaders }) => (
             <tr key={result.number}>
               <th scope="row">{result.playoff ? "Playoff" : result.number}</th>
-              <td>{rankPlural(result.wild)}</td>
+              <td>{result.wild === null ? "None (jokers)" : rankPlural(result.wild)}</td>
               <td>{seatName(view, result.dealer)}</td>
               {seats.map((seat) => {
                 const points = result.result[seat]?.points ?? 0;
