@@ -6,9 +6,25 @@ from typing import Any
 
 import httpx
 
+from threethirteen.errors import RulesError
 from threethirteen.game import GameState
 from threethirteen.record import game_record, replay_record
-from threethirteen.rules import Rules
+from threethirteen.rules import PRESETS, Mode, Rules
+
+# the presets the server plays: one player at a time (speed mode is not played online)
+ONLINE_PRESETS = tuple(name for name in PRESETS
+                       if Rules.from_json({"preset": name}).mode is Mode.TURNS)
+
+
+def table_rules(preset: str, players: int, **more: Any) -> dict[str, Any]:
+    """``preset``'s rules for a room of ``players`` (with a second deck when one pack is
+    too small for that many hands, as a host would choose)."""
+    rules = {"preset": preset, **more}
+    try:
+        Rules.from_json({**rules, "players": players}).resolved()
+    except RulesError:
+        rules["decks"] = 2
+    return rules
 
 
 def offline(record: dict[str, Any]) -> GameState:

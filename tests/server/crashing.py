@@ -53,7 +53,7 @@ async def crash_games(server: ServerProcess, kills: int, games: int, seed: int
     rooms = []
     for number in range(games):
         ann = await create(server.base, ["human", "greedy", "human", "random"],
-                           rules={"rounds": 6}, name=f"Crash{number}",
+                           rules={"rounds": 9}, name=f"Crash{number}",
                            options={"round_pause_seconds": 0})
         bob = await join(server.base, ann.room, f"Crash{number}b")
         rooms.append((ann.room, [(0, ann.token), (2, bob.token)]))

@@ -8,17 +8,22 @@ import random
 
 import httpx
 
-from server.checks import assert_record_replays, record_of, versions_one_by_one
+from server.checks import (
+    ONLINE_PRESETS,
+    assert_record_replays,
+    record_of,
+    table_rules,
+    versions_one_by_one,
+)
 from server.client import Socket, create, join, play_out, watch
 from server.leaks import allowed, scan
 from server.serverproc import ServerProcess
-from threethirteen.rules import PRESETS
 
 
 async def _game(server: ServerProcess, preset: str, number: int) -> tuple[str, Socket, Socket,
                                                                            Socket]:
     ann = await create(server.base, ["human", "greedy", "human", "easy"],
-                       rules={"preset": preset}, name=f"Ann-{preset}",
+                       rules=table_rules(preset, 4), name=f"Ann-{preset}",
                        options={"round_pause_seconds": 0})
     first = await Socket.open(server.ws, ann.room, ann.token)
     watcher = await Socket.open(server.ws, ann.room, None)
@@ -36,7 +41,7 @@ def test_complete_games_of_two_people_and_two_bots_under_every_preset(
         server: ServerProcess) -> None:
     async def games() -> list[tuple[str, Socket, Socket, Socket]]:
         return await asyncio.gather(*(_game(server, preset, number)
-                                      for number, preset in enumerate(PRESETS)))
+                                      for number, preset in enumerate(ONLINE_PRESETS)))
 
     for room, first, second, watcher in asyncio.run(games()):
         record = record_of(server.base, room)

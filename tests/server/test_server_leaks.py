@@ -10,11 +10,10 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from server.checks import assert_record_replays, record_of
+from server.checks import ONLINE_PRESETS, assert_record_replays, record_of, table_rules
 from server.client import Socket, create, join, play_out, watch
 from server.leaks import allowed, cards_in, scan
 from server.serverproc import ServerProcess
-from threethirteen.rules import PRESETS
 
 GAMES = 50  # per database: with the full-length games of test_server_games, 110 in all
 AT_ONCE = 10
@@ -26,10 +25,10 @@ async def _game(server: ServerProcess, number: int) -> tuple[str, list[tuple[int
                                                                               Socket]],
                                                              list[str]]:
     rng = random.Random(number)
-    preset = list(PRESETS)[number % len(PRESETS)]
-    seats = TABLES[number // len(PRESETS) % len(TABLES)]
+    preset = ONLINE_PRESETS[number % len(ONLINE_PRESETS)]
+    seats = TABLES[number // len(ONLINE_PRESETS) % len(TABLES)]
     rounds = rng.randint(1, 3)  # short games; test_server_games scans full-length ones
-    ann = await create(server.base, seats, rules={"preset": preset, "rounds": rounds},
+    ann = await create(server.base, seats, rules=table_rules(preset, len(seats), rounds=rounds),
                        name=f"P{number}",
                        options={"round_pause_seconds": 0, "bot_delay_ms": 0})
     watcher = await Socket.open(server.ws, ann.room, None)

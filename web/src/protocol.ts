@@ -71,7 +71,7 @@ export interface RoomSeat {
 
 export interface RoomInfo {
   room: string;
-  status: "waiting" | "playing" | "over";
+  status: "waiting" | "playing" | "over" | "abandoned";
   seats: RoomSeat[];
   host?: number;
   options?: Record<string, unknown>;

@@ -35,8 +35,8 @@ export interface SocketOptions {
 const OPEN = 1;
 const FIRST_DELAY_MS = 400;
 const MAX_DELAY_MS = 8000;
-/** Close codes after which trying again cannot help: bad token, replaced by a newer socket, kicked, no such room, no spectators (docs/protocol.md). */
-const FINAL_CODES = new Set([4001, 4002, 4003, 4004, 4005]);
+/** Close codes after which trying again cannot help: bad token, replaced by a newer socket, kicked, no such room, no spectators, the room abandoned (docs/protocol.md). */
+const FINAL_CODES = new Set([4001, 4002, 4003, 4004, 4005, 4010]);
 
 let counter = 0;
 

@@ -8,9 +8,10 @@ reconnects and gets the state).
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from threethirteen.server.viewjson import dumps
 
 MAX_QUEUED = 1000  # messages waiting for one slow socket before it is dropped
 
@@ -30,14 +31,15 @@ class Client:
         self.task = asyncio.create_task(self._drain())
         self._dropping: asyncio.Future[None] | None = None
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` (dropped once the socket is closing)."""
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue ``message``, or a message's JSON text (dropped once the socket is
+        closing)."""
         if self.closed:
             return
         if self._queue.qsize() >= MAX_QUEUED:
             self.drop(1008)
             return
-        self._queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        self._queue.put_nowait(message if isinstance(message, str) else dumps(message))
 
     def close(self, code: int = 1000) -> None:
         """Send what is queued, then close with ``code``."""

@@ -61,8 +61,15 @@ def rooms_per_minute() -> float:
 
 
 def max_rooms() -> float:
-    """Rooms in memory at once, past which no room is created."""
+    """Open rooms (waiting or playing, as the database knows them), past which no room
+    is created."""
     return setting("MAX_ROOMS", 5000.0)
+
+
+def abandon_seconds() -> float:
+    """An open room no person has been connected to for this long is abandoned (closed;
+    its log stays). Two days by default."""
+    return setting("ABANDON_SECONDS", 2 * 24 * 3600.0)
 
 
 def max_spectators() -> float:

@@ -1,6 +1,15 @@
 """All rooms: creating, finding (in memory, else rebuilt from the database), rematches,
-rebuilding the unfinished rooms that have something to do when the server starts, and
-letting idle rooms leave memory (the database keeps them)."""
+rebuilding the unfinished rooms that have something to do when the server starts,
+letting idle rooms leave memory (the database keeps them), and closing abandoned rooms.
+
+The cap on rooms counts the *open* rooms the database knows (waiting or playing), read
+at start and kept up to date, so a restart cannot exceed it. A room no person has been
+connected to for ``abandon_seconds()`` is abandoned: in memory, since its last person's
+socket closed; asleep in the database, since its last action (or its making) and its
+last person's socket. An abandoned room is no longer open: it is not rebuilt at start
+nor counted, takes no action, and keeps its seats and log (``GET /api/rooms/<id>`` shows
+``"status": "abandoned"``).
+"""
 
 from __future__ import annotations
 
@@ -12,10 +21,10 @@ from typing import Any
 
 from threethirteen.bots import bot_names
 from threethirteen.errors import RulesError
-from threethirteen.rules import Rules
-from threethirteen.server.limits import max_rooms, room_idle_seconds
+from threethirteen.rules import Mode, Rules
+from threethirteen.server.limits import abandon_seconds, max_rooms, room_idle_seconds
 from threethirteen.server.protocol import CreateRoom, Options, clean_name
-from threethirteen.server.room import HUMAN, Evicted, Refused, Room, Seat
+from threethirteen.server.room import HUMAN, OPEN, Evicted, Hooks, Refused, Room, Seat
 from threethirteen.server.store import LogEntry, RoomRow, Store
 from threethirteen.server.tokens import hash_token, new_room_id, new_token
 
@@ -37,13 +46,20 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self.broken: dict[str, str] = {}  # room id: why it could not be rebuilt
         self.bots = frozenset(bot_names())  # read once: it scans the installed packages
+        self.open = 0  # open rooms in the database, and creations under way
+        self._making = 0  # creations under way (reserved, not yet stored)
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
+        self._closing: dict[str, asyncio.Future[None]] = {}  # asleep rooms being abandoned
+        self._seen: dict[str, float] = {}  # rooms that left memory: when a person was there
+        self._asleep_checked = -float("inf")  # when the rooms asleep were last looked at
         self._sweeper: asyncio.Task[None] | None = None
+        self._hooks = Hooks(rematch=self.rematch, forget=self.forget, closed=self._closed)
 
     async def restore(self) -> int:
         """Rebuild the unfinished rooms with something to do (a bot to move, a game to
         start); the number rebuilt. The others wait in the database until asked for; a
         room whose log does not replay is logged and skipped."""
+        self.open = await self.store.open_rooms()
         rebuilt = 0
         for row, entries in await self.store.unfinished():
             if row.status == "waiting" and not all(
@@ -72,22 +88,43 @@ class Lobby:
             raise Refused("seed-not-allowed", "a seed is only for a game of one person "
                           "against bots (with more people, the creator would know every card)")
         rules = _rules(body.rules, len(kinds))
-        if len(self.rooms) >= max_rooms():
-            self.sleep_idle(0.0)
-            if len(self.rooms) >= max_rooms():
+        await self._reserve()
+        self._making += 1
+        try:
+            token = new_token()
+            seats = [Seat(HUMAN, name, hash_token(token), True)]
+            room = self._new(rules, body.options,
+                             seats + [Seat(kind, None) for kind in kinds[1:]], body.seed)
+            for n, seat in enumerate(room.seats):
+                if seat.kind != HUMAN:
+                    seat.name = room.bot_name(n)
+            started = room.all_seated()  # one person against bots: made playing, at once
+            await self._save(room, started=started)
+        except BaseException:
+            self.open -= 1
+            raise
+        finally:
+            self._making -= 1
+        async with room.lock:
+            if started:
+                await room.start(stored=True)
+            else:
+                await room.after_seating()
+        return room, token
+
+    async def _reserve(self) -> None:
+        """Count a room about to be made; ``Refused('too-many-rooms')`` past the cap (the
+        count read again from the database first)."""
+        if self.open >= max_rooms():
+            self.open = await self.store.open_rooms() + self._making
+            if self.open >= max_rooms():
                 raise Refused("too-many-rooms", "the server has no room for another game; "
                               "try again later")
-        token = new_token()
-        seats = [Seat(HUMAN, name, hash_token(token), True)]
-        room = self._new(rules, body.options, seats + [Seat(kind, None) for kind in kinds[1:]],
-                         body.seed)
-        for n, seat in enumerate(room.seats):
-            if seat.kind != HUMAN:
-                seat.name = room.bot_name(n)
-        await self._save(room)
-        async with room.lock:
-            await room._after_seating()
-        return room, token
+        self.open += 1
+
+    def _closed(self, room: Room) -> None:
+        """``room``'s game ended, or it was abandoned: one open room fewer."""
+        self.open = max(0, self.open - 1)
 
     async def get(self, room_id: str) -> Room | None:
         """The room, rebuilt from the database if it is not in memory (published only once
@@ -96,6 +133,10 @@ class Lobby:
         if room is not None:
             room.touch()
             return room
+        closing = self._closing.get(room_id)
+        if closing is not None:  # being abandoned asleep: load it once that is done
+            await asyncio.shield(closing)
+            return await self.get(room_id)
         if room_id in self.broken:
             raise Broken
         if len(room_id) > 32:
@@ -131,7 +172,7 @@ class Lobby:
                 return None
             if room.status == "waiting" and room.all_seated():
                 try:
-                    await room._after_seating()
+                    await room.after_seating()
                 except Exception as problem:  # the database: the next join or get tries again
                     log.error("room %s: could not start (%s)", row.id, type(problem).__name__)
         self.rooms[room.id] = room
@@ -148,7 +189,12 @@ class Lobby:
             for n, given in enumerate(room.seats):
                 if given.kind != HUMAN:
                     given.name = room.bot_name(n)
-            await self._save(room)
+            self.open += 1  # a rematch is never refused
+            try:
+                await self._save(room)
+            except BaseException:
+                self.open -= 1
+                raise
             await self.store.set_rematch(old.id, room.id)
             old.rematch = room.id
         while True:
@@ -179,13 +225,50 @@ class Lobby:
         room.evicted = True
         if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
+            if room.status in OPEN:
+                self._seen[room.id] = room.people_seen
         room.close()
+
+    async def close_abandoned(self) -> int:
+        """Abandon every open room no person has been connected to for
+        ``abandon_seconds()``, in memory or asleep in the database; how many."""
+        cutoff = time.time() - abandon_seconds()
+        closed = 0
+        for room in list(self.rooms.values()):
+            since = room.unattended_since()
+            if room.status in OPEN and since is not None and since < cutoff:
+                closed += await room.abandon(cutoff)
+        for room_id, seen in list(self._seen.items()):
+            if seen < cutoff:
+                del self._seen[room_id]  # the database's times decide from now on
+        now = time.monotonic()
+        if now < self._asleep_checked + min(abandon_seconds() / 4, 600.0):
+            return closed
+        self._asleep_checked = now  # a query over every open room: not too often
+        for room_id in await self.store.idle_rooms(cutoff):
+            if room_id in self.rooms or room_id in self._loading or room_id in self._seen:
+                continue
+            done = self._closing[room_id] = asyncio.get_running_loop().create_future()
+            try:  # a request for the room meanwhile waits, then finds it abandoned
+                if await self.store.abandon(room_id, cutoff):
+                    self.open = max(0, self.open - 1)
+                    closed += 1
+            finally:
+                del self._closing[room_id]
+                done.set_result(None)
+        if closed:
+            log.info("%d rooms abandoned (no person for %g s)", closed, abandon_seconds())
+        return closed
 
     async def _sweep(self) -> None:
         while True:
             idle = room_idle_seconds()
-            await asyncio.sleep(min(max(idle / 4, 0.05), 30.0))
+            await asyncio.sleep(min(max(min(idle, abandon_seconds()) / 4, 0.05), 30.0))
             self.sleep_idle(idle)
+            try:
+                await self.close_abandoned()
+            except Exception as problem:  # the database: the next sweep tries again
+                log.error("abandoned rooms not closed (%s)", type(problem).__name__)
 
     def close(self) -> None:
         if self._sweeper is not None:
@@ -196,22 +279,24 @@ class Lobby:
     def _new(self, rules: Rules, options: Options, seats: list[Seat],
              seed: int | None = None) -> Room:
         room = Room(self.store, new_room_id(), rules,
-                    secrets.randbits(63) if seed is None else seed, options, seats,
-                    self.rematch, self.forget)
+                    secrets.randbits(63) if seed is None else seed, options, seats, self._hooks)
         self.rooms[room.id] = room
         return room
 
     def _room(self, row: RoomRow) -> Room:
         seats = [Seat(s.kind, s.name, s.token_hash, s.person) for s in row.seats]
         room = Room(self.store, row.id, Rules.from_json(row.rules), row.seed,
-                    Options.model_validate(row.options), seats, self.rematch, self.forget)
+                    Options.model_validate(row.options), seats, self._hooks)
         room.host = row.host
+        room.people_seen = max(self._seen.get(row.id, 0.0), row.active)
         return room
 
-    async def _save(self, room: Room) -> None:
+    async def _save(self, room: Room, *, started: bool = False) -> None:
+        """Store a new room: waiting, or (``started``) playing with its game's names."""
         await self.store.create_room(RoomRow(
-            id=room.id, status="waiting", rules=room.rules.to_json(), seed=room.seed,
-            options=room.options.model_dump(), host=room.host, names=None, rematch=None,
+            id=room.id, status="playing" if started else "waiting",
+            rules=room.rules.to_json(), seed=room.seed, options=room.options.model_dump(),
+            host=room.host, names=room.game_names() if started else None, rematch=None,
             seats=tuple(seat.row(n) for n, seat in enumerate(room.seats))))
 
 
@@ -232,8 +317,12 @@ def _rules(data: dict[str, Any], players: int) -> Rules:
         raise Refused("bad-rules", f"rules.players is {data['players']!r}, but there are "
                       f"{players} seats")
     try:
-        return Rules.from_json({**data, "players": players}).resolved()
+        rules = Rules.from_json({**data, "players": players}).resolved()
     except RulesError as problem:
         raise Refused("bad-rules", str(problem)) from None
     except (TypeError, ValueError) as problem:
         raise Refused("bad-rules", str(problem)) from None
+    if rules.mode is not Mode.TURNS:
+        raise Refused("bad-rules", "speed mode ('mode': 'speed') is not played online; "
+                      "rooms play one player at a time ('mode': 'turns')")
+    return rules

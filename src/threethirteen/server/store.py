@@ -1,7 +1,12 @@
 """The database: SQLite in the data directory by default, PostgreSQL by URL.
 
-Every write is one transaction; ``append`` commits a log entry (and, when the game ends,
-its record and the players' statistics with it) before the server acknowledges it.
+Every write returns once committed; ``append`` commits a log entry (and, when the game
+ends, its record and the players' statistics with it) before the server acknowledges it.
+The writes that arrive while a transaction runs share the next one (``groupcommit``): the
+log entries of many rooms, the rooms made meanwhile, chat, seats.
+
+A room's status is ``waiting``, ``playing``, ``over`` or ``abandoned``; the first two are
+*open* (``OPEN``): rebuilt at start, and counted against the server's cap on rooms.
 """
 
 from __future__ import annotations
@@ -11,14 +16,14 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, event, insert, select, update
+from sqlalchemy import Connection, event, exists, func, insert, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -33,6 +38,7 @@ BUSY_TIMEOUT_MS = 5000
 # FULL syncs every commit to the disk (about four times slower here).
 SYNC_VARIABLE = "THREE_THIRTEEN_SQLITE_SYNC"
 MIGRATIONS = Path(__file__).parent / "migrations"
+OPEN = ("waiting", "playing")  # the statuses of a room whose game may still be played
 
 
 def default_url() -> str:
@@ -74,6 +80,7 @@ class RoomRow:
     names: list[str] | None
     rematch: str | None
     seats: tuple[SeatRow, ...]
+    active: float = 0.0  # unix seconds: when it was made, or its last entry's, if later
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +90,9 @@ class Append:
     room: str
     entry: LogEntry
     finish: Finish | None
+
+
+Job = Callable[[AsyncConnection], Awaitable[None]]  # statements of one write, in a transaction
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +106,13 @@ class Finish:
 class Store:
     """One database, opened by ``open``."""
 
-    def __init__(self, engine: AsyncEngine, *, one_writer: bool = False) -> None:
+    def __init__(self, engine: AsyncEngine, *, one_writer: bool = False,
+                 sqlite_file: str | None = None) -> None:
         self.engine = engine
+        # SQLite: the log entries go through a connection of their own, driven directly
+        # (a tenth of the CPU of SQLAlchemy's path for the server's most frequent write)
+        self._sqlite_file = sqlite_file
+        self._log_writer: Any = None
         self._stats_lock = asyncio.Lock()
         # SQLite has one writer at a time; queueing here beats its busy-wait sleeps
         self._write_lock: asyncio.Lock | None = asyncio.Lock() if one_writer else None
@@ -125,29 +140,37 @@ class Store:
         engine = create_async_engine(url, pool_pre_ping=not sqlite, hide_parameters=True)
         if sqlite:
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-        store = cls(engine, one_writer=sqlite)
+        store = cls(engine, one_writer=sqlite, sqlite_file=parsed.database if sqlite and
+                    parsed.database and parsed.database != ":memory:" else None)
         async with engine.begin() as connection:
             await connection.run_sync(_upgrade)
         return store
 
     async def close(self) -> None:
+        if self._log_writer is not None:
+            await self._log_writer.close()
+            self._log_writer = None
         await self.engine.dispose()
 
     # -- writes ------------------------------------------------------------------
 
     async def create_room(self, room: RoomRow) -> None:
-        async with self._writing() as c:
+        """A new room (waiting, or already playing under ``room.names``)."""
+        async def job(c: AsyncConnection) -> None:
             await c.execute(insert(t.rooms).values(
                 id=room.id, created=time.time(), status=room.status,
                 rules=json.dumps(room.rules), seed=room.seed, options=json.dumps(room.options),
-                host=room.host, names=None, rematch=None))
+                host=room.host, names=None if room.names is None else json.dumps(room.names),
+                rematch=None))
             await c.execute(insert(t.seats), [
                 {"room": room.id, "seat": s.seat, "kind": s.kind, "name": s.name,
                  "token_hash": s.token_hash, "person": int(s.person)} for s in room.seats])
 
+        await self._write(job)
+
     async def set_seat(self, room: str, seat: SeatRow, host: int | None = None) -> None:
         """Change one seat (and the room's host with it, if given)."""
-        async with self._writing() as c:
+        async def job(c: AsyncConnection) -> None:
             await c.execute(update(t.seats).where(t.seats.c.room == room,
                                                   t.seats.c.seat == seat.seat).values(
                 kind=seat.kind, name=seat.name, token_hash=seat.token_hash,
@@ -155,8 +178,10 @@ class Store:
             if host is not None:
                 await c.execute(update(t.rooms).where(t.rooms.c.id == room).values(host=host))
 
+        await self._write(job)
+
     async def start(self, room: str, names: Sequence[str], seats: Sequence[SeatRow]) -> None:
-        async with self._writing() as c:
+        async def job(c: AsyncConnection) -> None:
             await c.execute(update(t.rooms).where(t.rooms.c.id == room).values(
                 status="playing", names=json.dumps(list(names))))
             for seat in seats:
@@ -164,54 +189,110 @@ class Store:
                     t.seats.c.room == room, t.seats.c.seat == seat.seat).values(
                     kind=seat.kind, name=seat.name, person=int(seat.person)))
 
-    _appends: GroupCommit[Append] | None = None  # made at the first append
+        await self._write(job)
+
+    _writes: GroupCommit[Append | Job] | None = None  # made at the first write
+
+    async def _write(self, item: Append | Job) -> None:
+        """Commit ``item`` (with the others that arrive meanwhile); return once committed."""
+        if self._writes is None:
+            self._writes = GroupCommit(self._write_group)
+        await self._writes.submit(item)
+
+    async def _write_group(self, group: Sequence[Append | Job]) -> None:
+        """One transaction for ``group``, in order: runs of log entries are one multi-row
+        insert each (and the games they end), other writes their own statements."""
+        ends = any(isinstance(item, Append) and item.finish is not None for item in group)
+        if self._sqlite_file is not None and not ends and all(
+                isinstance(item, Append) for item in group):
+            await self._append_sqlite([item for item in group if isinstance(item, Append)])
+            return
+        async with self._stats_lock if ends else contextlib.nullcontext(), \
+                self._writing() as c:
+            appends: list[Append] = []
+            for item in group:
+                if isinstance(item, Append):
+                    appends.append(item)
+                    continue
+                await _append_rows(c, appends)
+                appends = []
+                await item(c)
+            await _append_rows(c, appends)
 
     async def append(self, room: str, entry: LogEntry, finish: Finish | None = None) -> None:
         """Commit one log entry (and the end of the game with it); return once committed.
 
         The entries of many rooms that arrive together share one transaction (a group
         commit); each caller still returns only after its own entry is committed."""
-        if self._appends is None:
-            self._appends = GroupCommit(self._append_group)
-        await self._appends.submit(Append(room, entry, finish))
+        await self._write(Append(room, entry, finish))
 
-    async def _append_group(self, group: Sequence[Append]) -> None:
-        """One transaction for ``group``'s entries and the games they end."""
-        ends = [append for append in group if append.finish is not None]
-        async with self._stats_lock if ends else contextlib.nullcontext(), \
-                self._writing() as c:
-            await c.execute(insert(t.actions), [_entry_row(a.room, a.entry) for a in group])
-            for append in ends:
-                assert append.finish is not None
-                await c.execute(update(t.rooms).where(t.rooms.c.id == append.room)
-                                .values(status="over"))
-                await c.execute(insert(t.records).values(
-                    room=append.room, record=json.dumps(append.finish.record),
-                    finished=time.time()))
-                for person in append.finish.people:
-                    await _add_stats(c, *person)
+    async def _append_sqlite(self, group: Sequence[Append]) -> None:
+        """Log entries that end no game, on SQLite: one multi-row insert and a commit on
+        the store's own connection (the same transaction as SQLAlchemy's path writes)."""
+        assert self._write_lock is not None and self._sqlite_file is not None
+        async with self._write_lock:
+            if self._log_writer is None:
+                import aiosqlite
+
+                writer = await aiosqlite.connect(self._sqlite_file)
+                await writer.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+                await writer.execute(f"PRAGMA synchronous={_sync_mode()}")
+                await writer.execute("PRAGMA foreign_keys=ON")
+                self._log_writer = writer
+            writer = self._log_writer
+            try:
+                await writer.executemany(_INSERT_ENTRY, [
+                    (a.room, a.entry.seq, a.entry.seat, a.entry.kind, a.entry.text,
+                     a.entry.client_id, time.time()) for a in group])
+                await writer.commit()
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    await writer.rollback()
+                raise
 
     async def set_rematch(self, room: str, rematch: str) -> None:
-        async with self._writing() as c:
+        async def job(c: AsyncConnection) -> None:
             await c.execute(update(t.rooms).where(t.rooms.c.id == room).values(rematch=rematch))
 
+        await self._write(job)
+
     async def add_chat(self, room: str, seat: int | None, name: str | None, text: str) -> None:
-        async with self._writing() as c:
+        async def job(c: AsyncConnection) -> None:
             await c.execute(insert(t.chat).values(room=room, seat=seat, name=name, text=text,
                                                   created=time.time()))
 
+        await self._write(job)
+
     async def add_hint(self, room: str, seq: int, seat: int, options: Any) -> None:
-        async with self._writing() as c:
+        async def job(c: AsyncConnection) -> None:
             await c.execute(insert(t.hints).values(room=room, seq=seq, seat=seat,
                                                    options=json.dumps(options),
                                                    created=time.time()))
 
+        await self._write(job)
+
+    async def abandon(self, room: str, idle_since: float | None = None) -> bool:
+        """Mark an open room abandoned (its log and seats stay); False if it was not open.
+        With ``idle_since`` (unix seconds), only if nothing was logged since then either
+        and it is older (a room asleep in the database, closed without being loaded)."""
+        done: list[bool] = []
+
+        async def job(c: AsyncConnection) -> None:
+            where = [t.rooms.c.id == room, t.rooms.c.status.in_(OPEN)]
+            if idle_since is not None:
+                where += [t.rooms.c.created < idle_since, ~_logged_since(idle_since)]
+            found = await c.execute(update(t.rooms).where(*where).values(status="abandoned"))
+            done.append(found.rowcount == 1)
+
+        await self._write(job)
+        return done[-1]
+
     # -- reads -------------------------------------------------------------------
 
     async def unfinished(self) -> list[tuple[RoomRow, list[LogEntry]]]:
-        """Every room not over, with its log in order."""
+        """Every open room (not over, not abandoned), with its log in order."""
         async with self.engine.connect() as c:
-            ids = (await c.execute(select(t.rooms.c.id).where(t.rooms.c.status != "over")
+            ids = (await c.execute(select(t.rooms.c.id).where(t.rooms.c.status.in_(OPEN))
                                    .order_by(t.rooms.c.created))).scalars().all()
             found = []
             for room_id in ids:
@@ -219,6 +300,21 @@ class Store:
                 if row is not None:
                     found.append((row, await _log(c, room_id)))
             return found
+
+    async def open_rooms(self) -> int:
+        """How many rooms are open (waiting or playing)."""
+        async with self.engine.connect() as c:
+            found = await c.execute(select(func.count()).select_from(t.rooms)
+                                    .where(t.rooms.c.status.in_(OPEN)))
+            return int(found.scalar_one())
+
+    async def idle_rooms(self, since: float) -> list[str]:
+        """The open rooms made before ``since`` (unix seconds) with nothing logged since."""
+        async with self.engine.connect() as c:
+            found = await c.execute(select(t.rooms.c.id).where(
+                t.rooms.c.status.in_(OPEN), t.rooms.c.created < since,
+                ~_logged_since(since)))
+            return list(found.scalars().all())
 
     async def room(self, room_id: str) -> RoomRow | None:
         async with self.engine.connect() as c:
@@ -261,12 +357,19 @@ class Store:
                 "go_outs": row.go_outs}
 
 
+_INSERT_ENTRY = ("INSERT INTO actions (room, seq, seat, kind, text, client_id, created) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?)")
+
+
+def _sync_mode() -> str:
+    return "FULL" if os.environ.get(SYNC_VARIABLE, "NORMAL").upper() == "FULL" else "NORMAL"
+
+
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    sync = os.environ.get(SYNC_VARIABLE, "NORMAL").upper()
-    cursor.execute(f"PRAGMA synchronous={'FULL' if sync == 'FULL' else 'NORMAL'}")
+    cursor.execute(f"PRAGMA synchronous={_sync_mode()}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
@@ -276,6 +379,27 @@ def _upgrade(connection: Connection) -> None:
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
     command.upgrade(config, "head")
+
+
+def _logged_since(since: float) -> Any:
+    """A room's log has an entry made at ``since`` (unix seconds) or later."""
+    return exists().where(t.actions.c.room == t.rooms.c.id, t.actions.c.created >= since)
+
+
+async def _append_rows(c: AsyncConnection, group: Sequence[Append]) -> None:
+    """Log entries (one multi-row insert) and the games they end."""
+    if not group:
+        return
+    await c.execute(insert(t.actions), [_entry_row(a.room, a.entry) for a in group])
+    for append in group:
+        if append.finish is None:
+            continue
+        await c.execute(update(t.rooms).where(t.rooms.c.id == append.room)
+                        .values(status="over"))
+        await c.execute(insert(t.records).values(
+            room=append.room, record=json.dumps(append.finish.record), finished=time.time()))
+        for person in append.finish.people:
+            await _add_stats(c, *person)
 
 
 def _entry_row(room: str, entry: LogEntry) -> dict[str, Any]:
@@ -305,12 +429,15 @@ async def _room(c: AsyncConnection, room_id: str) -> RoomRow | None:
         return None
     seat_rows = (await c.execute(select(t.seats).where(t.seats.c.room == room_id)
                                  .order_by(t.seats.c.seat))).all()
+    last = (await c.execute(select(func.max(t.actions.c.created))
+                            .where(t.actions.c.room == room_id))).scalar()
     return RoomRow(
         id=row.id, status=row.status, rules=json.loads(row.rules), seed=row.seed,
         options=json.loads(row.options), host=row.host,
         names=None if row.names is None else json.loads(row.names), rematch=row.rematch,
         seats=tuple(SeatRow(s.seat, s.kind, s.name, s.token_hash, bool(s.person))
-                    for s in seat_rows))
+                    for s in seat_rows),
+        active=max(row.created, last or 0.0))
 
 
 async def _log(c: AsyncConnection, room_id: str) -> list[LogEntry]:

@@ -1,6 +1,7 @@
-"""The room's game, engine side: replaying the log, applying entries, building each seat's
-``state``, a game's end for the database, undo and hints. Everything here runs on the
-engine thread (``engine.run``); nothing here touches a socket or the database.
+"""The room's game, engine side: replaying the log, applying entries, a bot's move, a
+game's end for the database, undo and hints (``versions`` builds each seat's ``state``).
+Everything here runs on the engine thread (``engine.run``); nothing here touches a socket
+or the database.
 """
 
 from __future__ import annotations
@@ -16,9 +17,7 @@ from threethirteen.bots.expert import ExpertBot
 from threethirteen.game import GameState
 from threethirteen.record import game_record
 from threethirteen.rules import Rules
-from threethirteen.server.analysis import analyse
 from threethirteen.server.store import Finish, LogEntry
-from threethirteen.server.viewjson import ViewEncoder
 
 UNDO = "undo"
 log = logging.getLogger("threethirteen.server")
@@ -50,24 +49,13 @@ def check(game: GameState, action: Action) -> None:
 
 
 def round_count(game: GameState) -> int:
-    return len(game.view(None).results)
+    """The rounds finished (a round that ends deals the next one, or ends the game).
 
-
-def state_message(game: GameState, seat: int | None, version: int,
-                  extra: dict[str, Any], encoder: ViewEncoder | None = None) -> dict[str, Any]:
-    """The ``state`` message for ``seat`` (None: a spectator)."""
-    view = game.view(seat)
-    return {"type": "state", "version": version,
-            "view": (encoder or ViewEncoder()).encode(view),
-            "analysis": None if seat is None else analyse(view), **extra}
-
-
-def states(game: GameState, seats: Iterable[int | None], version: int,
-           extras: dict[int | None, dict[str, Any]]) -> dict[int | None, dict[str, Any]]:
-    """``state_message`` for each of ``seats`` (the views' public part built once)."""
-    encoder = ViewEncoder()
-    return {seat: state_message(game, seat, version, extras.get(seat, {}), encoder)
-            for seat in seats}
+    >>> from threethirteen.rules import Rules
+    >>> round_count(GameState(Rules(players=2), seed=1))
+    0
+    """
+    return game.round_number - (0 if game.is_over else 1)
 
 
 def bot_move(game: GameState, seat: int, bot: Any, rng: random.Random) -> Action:

@@ -1,50 +1,54 @@
-"""``View.to_json`` for the server's hot path: the same JSON, built faster.
+"""The JSON text of the server's ``state`` messages, built fast: the same text as
+``dumps(view.to_json())``, byte for byte.
 
-A state goes to every seat after every version; most of a view (pile, actions, results,
-rules) is public and the same for every seat. ``ViewEncoder`` writes card and action text
-from tables and the public part once per version. A test checks that the output equals
-``View.to_json`` over whole games.
+A state goes to every socket after every version, so its text is built from pieces that
+change rarely: the rules' text once per game, each finished round's result once, the
+round's action list grown by one action per version (``GameText``, one per room), and the
+public part of a view once per version for all the sockets of a room (``ViewText``). Card
+and action texts come from tables. A test checks the equality over whole games of every
+preset.
+
+>>> from threethirteen.game import GameState
+>>> from threethirteen.rules import Rules
+>>> game = GameState(Rules(players=2, rounds=1), seed=3)
+>>> view = game.view(0)
+>>> ViewText(GameText()).encode(view) == dumps(view.to_json())
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
 from typing import Any
 
 from threethirteen.actions import Action, Discard, Draw
-from threethirteen.cards import Card
+from threethirteen.cards import CODES, Card
+from threethirteen.results import RoundResult
+from threethirteen.rules import Rules
 from threethirteen.view import View
 
-_CARDS = tuple(str(Card.from_code(code)) for code in range(53))
+_CARDS = tuple(json.dumps(str(Card.from_code(code))) for code in range(CODES))  # stars: 53..63
 _ACTIONS: dict[tuple[int, int, int], str] = {}
-# A game keeps its rules and its finished rounds' results as the same objects from version
-# to version: their JSON is built once (keyed by identity, the object kept alongside so
-# that its id is not reused). Nobody changes these JSON values once built.
-_MEMO: dict[int, tuple[object, Any]] = {}
-MEMO_SIZE = 20_000
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
 
 
-def _once(value: object, build: Callable[[], Any]) -> Any:
-    found = _MEMO.get(id(value))
-    if found is not None and found[0] is value:
-        return found[1]
-    if len(_MEMO) >= MEMO_SIZE:
-        _MEMO.clear()
-    made = build()
-    _MEMO[id(value)] = (value, made)
-    return made
+def dumps(value: Any) -> str:
+    """The server's one JSON form: compact, ASCII.
+
+    >>> dumps({"a": [1, None, "é"]})
+    '{"a":[1,null,"\\\\u00e9"]}'
+    """
+    return _ENCODE(value)
 
 
-def card_text(card: Card) -> str:
-    return _CARDS[card.code]
-
-
-def cards_text(cards: tuple[Card, ...]) -> list[str]:
+def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
+    """A JSON list of card names."""
     table = _CARDS
-    return [table[card.code] for card in cards]
+    return "[" + ",".join([table[card.code] for card in cards]) + "]"
 
 
 def action_text(action: Action) -> str:
+    """An action's notation, as a JSON string (from a table)."""
     if isinstance(action, Draw):
         key = (action.seat, -1, 0 if action.source == "stock" else 1)
     else:
@@ -52,53 +56,96 @@ def action_text(action: Action) -> str:
         key = (action.seat, action.card.code, 2 if action.out else 3)
     found = _ACTIONS.get(key)
     if found is None:
-        found = _ACTIONS[key] = str(action)
+        found = _ACTIONS[key] = json.dumps(str(action))
     return found
 
 
-class ViewEncoder:
-    """Encodes the views of one game moment; the public part is built on first use."""
+class GameText:
+    """The JSON texts one game keeps from version to version (one per room; engine thread
+    only). Each cache checks the identity of what it was built from, so a game replayed
+    or taken back is simply rebuilt."""
 
     def __init__(self) -> None:
-        self._public: dict[str, Any] | None = None
+        self._rules: tuple[Rules | None, str] = (None, "")
+        self._results: tuple[tuple[RoundResult, ...], str] = ((), "[]")
+        self._first: Action | None = None  # the round's first action, its last, and
+        self._last: Action | None = None  # how many the text holds
+        self._count = 0
+        self._actions_text = ""
 
-    def encode(self, view: View) -> dict[str, Any]:
-        if self._public is None:
-            self._public = {
-                "rules": _once(view.rules, view.rules.to_json),
-                "players": list(view.players),
-                "round": view.round_number,
-                "playoff": view.playoff,
-                "seats": list(view.seats),
-                "wild": str(view.wild),
-                "dealer": view.dealer,
-                "phase": view.phase.value,
-                "turn": view.turn,
-                "hand_sizes": list(view.hand_sizes),
-                "stock_size": view.stock_size,
-                "discard_pile": cards_text(view.discard_pile),
-                "pickups": [{"seat": p.seat, "card": card_text(p.card)} for p in view.pickups],
-                "actions": [action_text(action) for action in view.actions],
-                "reshuffled": view.reshuffled,
-                "out": view.out,
-                "final_turns_left": view.final_turns_left,
-                "false_outs": list(view.false_outs),
-                "totals": list(view.totals),
-                "results": [_once(result, result.to_json) for result in view.results],
-                "winners": None if view.winners is None else list(view.winners),
-            }
-        public = self._public
-        return {
-            "seat": view.seat, "rules": public["rules"], "players": public["players"],
-            "round": public["round"], "playoff": public["playoff"], "seats": public["seats"],
-            "wild": public["wild"], "dealer": public["dealer"], "phase": public["phase"],
-            "turn": public["turn"],
-            "hand": None if view.hand is None else cards_text(view.hand),
-            "hand_sizes": public["hand_sizes"], "stock_size": public["stock_size"],
-            "discard_pile": public["discard_pile"], "pickups": public["pickups"],
-            "actions": public["actions"], "reshuffled": public["reshuffled"],
-            "out": public["out"], "final_turns_left": public["final_turns_left"],
-            "false_outs": public["false_outs"], "totals": public["totals"],
-            "results": public["results"], "winners": public["winners"],
-            "legal": [action_text(action) for action in view.legal],
-        }
+    def rules(self, rules: Rules) -> str:
+        if self._rules[0] is not rules:
+            self._rules = (rules, dumps(rules.to_json()))
+        return self._rules[1]
+
+    def results(self, results: tuple[RoundResult, ...]) -> str:
+        kept, text = self._results
+        if len(kept) != len(results) or any(a is not b for a, b in zip(kept, results, strict=True)):
+            text = "[" + ",".join([dumps(result.to_json()) for result in results]) + "]"
+            self._results = (results, text)
+        return text
+
+    def actions(self, actions: tuple[Action, ...]) -> str:
+        """The round's actions so far: the text made at the last version, grown."""
+        known = self._count
+        if known and (known > len(actions) or actions[0] is not self._first
+                      or actions[known - 1] is not self._last):
+            known, self._actions_text = 0, ""
+        if known < len(actions):
+            added = ",".join([action_text(action) for action in actions[known:]])
+            self._actions_text = f"{self._actions_text},{added}" if known else added
+        self._count = len(actions)
+        self._first, self._last = (actions[0], actions[-1]) if actions else (None, None)
+        return "[" + self._actions_text + "]"
+
+
+class ViewText:
+    """Encodes the views of one game moment; the public part is built on first use."""
+
+    def __init__(self, game: GameText | None = None) -> None:
+        self._game = game or GameText()
+        self._head = ""  # from "rules" to "turn"
+        self._tail = ""  # from "hand_sizes" to "winners"
+
+    def encode(self, view: View) -> str:
+        """``dumps(view.to_json())``, faster."""
+        if not self._head:
+            game = self._game
+            self._head = (
+                ',"rules":' + game.rules(view.rules)
+                + ',"players":' + dumps(list(view.players))
+                + f',"round":{view.round_number},"playoff":{_bool(view.playoff)}'
+                + ',"seats":' + _ints(view.seats)
+                + ',"wild":' + dumps(None if view.wild is None else str(view.wild))
+                + f',"dealer":{view.dealer},"phase":"{view.phase.value}"'
+                + ',"turn":' + _int(view.turn))
+            pickups = ",".join([f'{{"seat":{p.seat},"card":{_CARDS[p.card.code]}}}'
+                                for p in view.pickups])
+            self._tail = (
+                ',"hand_sizes":' + _ints(view.hand_sizes)
+                + f',"stock_size":{view.stock_size}'
+                + ',"discard_pile":' + cards_text(view.discard_pile)
+                + ',"pickups":[' + pickups + "]"
+                + ',"actions":' + game.actions(view.actions)
+                + f',"reshuffled":{_bool(view.reshuffled)},"out":{_int(view.out)}'
+                + f',"final_turns_left":{view.final_turns_left}'
+                + ',"false_outs":' + _ints(view.false_outs)
+                + ',"totals":' + _ints(view.totals)
+                + ',"results":' + game.results(view.results)
+                + ',"winners":' + ("null" if view.winners is None else _ints(view.winners)))
+        hand = "null" if view.hand is None else cards_text(view.hand)
+        legal = ",".join([action_text(action) for action in view.legal])
+        return (f'{{"seat":{_int(view.seat)}{self._head},"hand":{hand}{self._tail}'
+                f',"legal":[{legal}]}}')
+
+
+def _int(value: int | None) -> str:
+    return "null" if value is None else str(int(value))
+
+
+def _bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _ints(values: tuple[int, ...] | list[int]) -> str:
+    return "[" + ",".join([str(int(value)) for value in values]) + "]"

@@ -83,7 +83,9 @@ export function RoomPage({ room }: { room: string }) {
           </label>
           <button type="submit" class="primary">Take a seat</button>
         </form>
-      ) : <p>{info.status === "over" ? "This game is over." : "Every seat is taken."}</p>}
+      ) : <p>{info.status === "over" ? "This game is over."
+        : info.status === "abandoned" ? "This game was abandoned: nobody played it for a long time."
+        : "Every seat is taken."}</p>}
       {info.options?.["spectators"] !== false && (
         <button type="button" onClick={() => setWatching(true)}>Watch as a spectator</button>)}
       {info.status === "over" && <a class="button" href={`/replay/${encodeURIComponent(room)}`}>Watch the replay</a>}

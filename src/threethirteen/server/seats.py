@@ -1,0 +1,57 @@
+"""A room's vocabulary: seats (a person's or a bot's), the refusals a room answers with,
+and the close codes of its sockets."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from threethirteen.server.store import SeatRow
+
+HUMAN = "human"
+STAND_IN = "medium"  # the bot for a kicked seat, an open seat at an early start, a late person
+
+CLOSE_BAD_TOKEN, CLOSE_REPLACED, CLOSE_KICKED = 4001, 4002, 4003
+CLOSE_NO_ROOM, CLOSE_NO_SPECTATORS, CLOSE_TOO_MANY_SPECTATORS = 4004, 4005, 4009
+CLOSE_ABANDONED = 4010
+
+
+@dataclass
+class Seat:
+    kind: str  # HUMAN, or a bot's name
+    name: str | None  # a person's name (None while open), or the bot seat's position name
+    token_hash: str | None = None
+    person: bool = False  # a person sits (or sat) here and it was not given to a bot
+
+    def row(self, seat: int) -> SeatRow:
+        return SeatRow(seat, self.kind, self.name, self.token_hash, self.person)
+
+
+class Refused(Exception):
+    """A request the room turns down: ``reason`` for machines, the text for people."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class Evicted(Exception):
+    """The room left memory meanwhile: ask the lobby for it again."""
+
+
+def error(reason: str, message: str, ident: str | None = None) -> dict[str, Any]:
+    """An ``error`` message.
+
+    >>> error("slow-mode", "one chat message a second")
+    {'type': 'error', 'reason': 'slow-mode', 'message': 'one chat message a second'}
+    """
+    found: dict[str, Any] = {"type": "error", "reason": reason, "message": message}
+    if ident is not None:
+        found["id"] = ident
+    return found
+
+
+def now_ms(seconds: float | None = None) -> int:
+    """Unix time in milliseconds (now, or of ``seconds``), as messages carry it."""
+    return int((time.time() if seconds is None else seconds) * 1000)
