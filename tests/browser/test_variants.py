@@ -151,8 +151,12 @@ def test_round_12_fifteen_cards_fit_a_phone_with_44px_targets(server: str, brows
                                  rules={"rounds": 12, "players": 4, "decks": 2, "jokers": 2}))
         page.goto(f"{server}/r/fake")
         expect(page.locator(HAND_CARD)).to_have_count(15)
-        boxes = page.evaluate("""() => [...document.querySelectorAll('button.hand-card')]
-            .map((b) => b.getBoundingClientRect().toJSON())""")
+        cards = """() => [...document.querySelectorAll('button.hand-card')]
+            .map((b) => b.getBoundingClientRect().toJSON())"""
+        # The cards slide into place: measure the layout they settle in (a few frames on).
+        page.wait_for_function(f"""() => ({cards})().every(
+            (box) => box.left >= 0 && box.right <= 360)""", timeout=5000)
+        boxes = page.evaluate(cards)
         for box in boxes:
             assert box["left"] >= 0 and box["right"] <= 360, box
             assert box["bottom"] <= 740, box
