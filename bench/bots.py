@@ -1,6 +1,6 @@
 """The strength table of the computer opponents, from `three-thirteen simulate`.
 
-    .venv/bin/python bench/bots.py [--games 200] [--seed 7] [--jobs 2]
+    .venv/bin/python bench/bots.py [--games 200] [--seed 7] [--jobs 2] [--only master]
 
 Plays each match-up with seats rotating, prints one markdown row per bot per match-up
 (win rate with its 95% interval, mean total, decision times) and the games per second.
@@ -17,6 +17,10 @@ from threethirteen.sim import simulate
 MATCHES = (
     ("expert", "greedy", "greedy", "greedy"),
     ("expert", "greedy"),
+    ("search", "greedy", "greedy", "greedy"),
+    ("search", "greedy"),
+    ("search", "expert"),
+    ("search-deep", "search"),
     ("medium", "greedy"),
     ("easy", "greedy"),
     ("greedy", "random"),
@@ -28,11 +32,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--only", default="", help="play only the match-ups that include "
+                        "this bot (e.g. search-deep: its games take minutes each)")
     args = parser.parse_args()
     print("| seats | bot | win rate | 95% interval | mean total | decision p50 / p95 ms"
           " | games/s |")
     print("|---|---|---|---|---|---|---|")
     for seats in MATCHES:
+        deep = "search-deep"
+        if (args.only and args.only not in seats) or (deep in seats and args.only != deep):
+            continue  # the deep search's games take minutes each: only with --only search-deep
         result = simulate(seats, args.games, seed=args.seed, jobs=args.jobs,
                           rules=Rules(players=len(seats)))
         for bot, stats in result["bots"].items():

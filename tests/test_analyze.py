@@ -86,13 +86,13 @@ def test_the_blunder_is_found_with_its_points(judged: dict[str, Any]) -> None:
 
 def test_declining_to_go_out_is_found() -> None:
     """Seat 1 takes the 9h and throws the Kd without going out: its 7h 8h 9h stays down
-    to nothing, but Ann gets more turns to mend her hand (``expert`` weighs the others'
+    to nothing, but Ann gets more turns to mend her hand (``search`` weighs the others'
     points too)."""
     rules = Rules(players=2, rounds=1)
     state = table(rules, deal(rules, ["2c 5d 9s", "7h 8h Kd"], "9h", top="Qc Jd 4s"))
     play(state, "1: draw discard", "1: discard Kd")
     finish(state)
-    analysis = analyse(game_record(state), judge=JUDGE, seats=[1])
+    analysis = analyse(game_record(state), judge="search", seats=[1])
     declined = analysis["decisions"][1]
     assert (declined["turn"], declined["played"], declined["best"]) == (1, "discard Kd", "out Kd")
     assert declined["lost"] > 1

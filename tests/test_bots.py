@@ -16,11 +16,11 @@ from threethirteen.bots.tracking import track
 from threethirteen.cards import Card, Hand, Rank
 from threethirteen.game import GameState
 from threethirteen.record import game_record
-from threethirteen.rules import PRESETS, Rules
+from threethirteen.rules import PRESETS, Mode, Rules
 from threethirteen.sim import play_game
 from threethirteen.view import Phase, View
 
-BOTS = ("random", "easy", "greedy", "medium", "expert")
+BOTS = ("random", "easy", "greedy", "medium", "expert-1", "expert", "search")
 
 
 def advance(state: GameState, seed: int, steps: int) -> None:
@@ -67,10 +67,13 @@ def test_a_bot_decides_from_its_view_alone(name: str, seed: int) -> None:
         assert first in state.legal_actions()
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+TURN_PRESETS = sorted(name for name in PRESETS if Rules.preset(name).mode is Mode.TURNS)
+
+
+@pytest.mark.parametrize("preset", TURN_PRESETS)
 def test_every_bot_plays_every_preset_by_the_rules(preset: str) -> None:
     rules = Rules.preset(preset, rounds=5)
-    lineup = ["expert", "medium", "greedy", "easy"]
+    lineup = ["expert", "medium", "greedy", "easy", "search", "random"][: rules.players]
     state = play_game(rules, lineup, seed=len(preset))
     assert state.is_over and state.winners is not None
     assert referee(game_record(state)) == []

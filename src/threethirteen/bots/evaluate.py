@@ -25,7 +25,7 @@ class Evaluator:
     """Hand values for one seat at one decision, memoised for that decision."""
 
     def __init__(
-        self, wild: Rank, rules: Rules, unseen: Counter[Card], horizon: float = 0.0
+        self, wild: Rank | None, rules: Rules, unseen: Counter[Card], horizon: float = 0.0
     ) -> None:
         self.horizon = horizon
         self.wild = wild

@@ -33,9 +33,9 @@ _KEPT: dict[tuple[int, int, tuple[int, ...]], tuple[Rules, int]] = {}
 _REMEMBERED = 4096  # entries in each before it is emptied
 
 
-def best_discard(hand: Sequence[Card], wild: Rank, rules: Rules) -> tuple[int, Card]:
+def best_discard(hand: Sequence[Card], wild: Rank | None, rules: Rules) -> tuple[int, Card]:
     """``_best_discard``, remembered for the hands of the last few turns."""
-    key = (id(rules), int(wild), tuple(sorted(card.code for card in hand)))
+    key = (id(rules), int(wild or 0), tuple(sorted(card.code for card in hand)))
     found = _SOLVED.get(key)
     if found is not None and found[0] is rules:
         return found[1]
@@ -50,15 +50,15 @@ def best_discard(hand: Sequence[Card], wild: Rank, rules: Rules) -> tuple[int, C
     return answer
 
 
-def penalty_now(hand: Sequence[Card], wild: Rank, rules: Rules) -> int:
+def penalty_now(hand: Sequence[Card], wild: Rank | None, rules: Rules) -> int:
     """``deadwood(hand)``, read from the discard that left this hand when it was ours."""
-    found = _KEPT.get((id(rules), int(wild), tuple(sorted(card.code for card in hand))))
+    found = _KEPT.get((id(rules), int(wild or 0), tuple(sorted(card.code for card in hand))))
     if found is not None and found[0] is rules:
         return found[1]
     return deadwood(hand, wild=wild, rules=rules)
 
 
-def _best_discard(hand: Sequence[Card], wild: Rank, rules: Rules) -> tuple[int, Card]:
+def _best_discard(hand: Sequence[Card], wild: Rank | None, rules: Rules) -> tuple[int, Card]:
     """The greedy discard: the lowest penalty left, the higher card on ties (then the
     lower card code): the first of ``ranked_discards``, found with one arrangement.
 

@@ -17,6 +17,7 @@ from threethirteen.bots.easy import EasyBot
 from threethirteen.bots.expert import ExpertBot
 from threethirteen.bots.greedy import GreedyBot
 from threethirteen.bots.randombot import RandomBot
+from threethirteen.bots.search import MASTER, SearchBot
 
 ENTRY_POINT_GROUP = "threethirteen.bots"
 
@@ -30,9 +31,27 @@ def _medium() -> Bot:
                      score_aware=False)
 
 
+def _expert_1() -> Bot:
+    """The first expert: the evaluator alone, no search (kept for comparison)."""
+    return ExpertBot(name="expert-1")
+
+
+def _search() -> Bot:
+    """The sampling search (``bots.search``) with the budget meant for ``expert``; not
+    the default yet: it does not beat ``expert-1`` heads-up (README, "Computer
+    opponents")."""
+    return SearchBot(name="search")
+
+
+def _search_deep() -> Bot:
+    """The sampling search with the larger budget meant for ``master`` (about 1.5 s a
+    decision at most)."""
+    return SearchBot(name="search-deep", budget=MASTER)
+
+
 _BUILT_IN: dict[str, BotFactory] = {
     "random": RandomBot, "easy": EasyBot, "greedy": GreedyBot, "medium": _medium,
-    "expert": ExpertBot,
+    "expert": ExpertBot, "expert-1": _expert_1, "search": _search, "search-deep": _search_deep,
 }
 LEVELS = ("easy", "medium", "expert")  # the computer opponents offered to people
 _registered: dict[str, BotFactory] = {}

@@ -17,13 +17,13 @@ Every built-in level has a speed strategy with the same character as its turns p
 * ``greedy``: takes the pile's top when that lowers its best penalty after a discard,
   else the stock; throws the card that leaves the least penalty (the dearer on ties);
   goes out whenever it can.
-* ``medium``, ``expert-1``, ``expert``, ``master``: the expert's evaluator
+* ``medium``, ``expert-1``, ``expert``, ``search``, ``search-deep``: the evaluator
   (``bots.evaluate``): the cards it cannot place (the pack but its hand, the piles and
   what others took from piles and kept), one draw of lookahead weighed by the chance
   that some other seat goes out on this call (every seat plays every call, so the
   chance grows with the table), the stock scored by sampling, and for the stronger
   levels a defence of the seat on its left (which draws from its pile). In speed mode
-  ``expert`` and ``master`` play this method with more samples: the turns search
+  ``expert``, ``search`` and ``search-deep`` play this method with more samples: the turns search
   (``bots.search``) plays whole turns in order and does not apply.
 
 Any other registered bot plays speed through its own ``choose_speed`` method when it has
@@ -384,7 +384,8 @@ SPEED_LEVELS: dict[str, Callable[[], SpeedPlayer]] = {
                                      defence=0.0, score_aware=False),
     "expert-1": lambda: EvaluatorSpeed(name="expert-1"),
     "expert": lambda: EvaluatorSpeed(name="expert", stock_samples=12, candidates=5),
-    "master": lambda: EvaluatorSpeed(name="master", stock_samples=24, candidates=6),
+    "search": lambda: EvaluatorSpeed(name="search", stock_samples=12, candidates=5),
+    "search-deep": lambda: EvaluatorSpeed(name="search-deep", stock_samples=24, candidates=6),
 }
 
 

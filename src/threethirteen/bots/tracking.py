@@ -37,7 +37,7 @@ def track(view: View) -> Tracking:
             held[action.seat][next(pickups).card] += 1
         elif isinstance(action, Discard) and held[action.seat][action.card] > 0:
             held[action.seat][action.card] -= 1
-    unseen = Counter(pack(view.rules.deck_count, view.rules.jokers))
+    unseen = Counter(pack(view.rules.deck_count, view.rules.jokers, view.rules.pack))
     unseen.subtract(view.hand or ())
     unseen.subtract(view.discard_pile)
     for seat, cards in held.items():
