@@ -194,8 +194,14 @@ def axe(page: Page) -> list[dict[str, object]]:
     if not AXE.is_file():
         pytest.fail(f"axe-core is missing at {AXE}: run `npm ci` in web/")
     page.add_script_tag(path=str(AXE))
-    result = page.evaluate(
-        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    # The page as it settles: a card still arriving (fading in) would be measured with
+    # half its contrast, so finite animations and transitions end first.
+    result = page.evaluate("""async () => {
+        await Promise.all(document.getAnimations()
+            .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+            .map((a) => a.finished.catch(() => null)));
+        return (await axe.run(document, {resultTypes: ['violations']})).violations;
+    }""")
     return [
         {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
         for v in result if v["impact"] in ("serious", "critical")
