@@ -131,21 +131,27 @@ class Referee:
         if winners != expected:
             self.foul("record", f"winners {winners}, but the rules give {expected}")
 
-    def round(
+    def dealt(
         self, data: Mapping[str, Any], number: int, seats: list[int], where: str
-    ) -> list[int]:
-        opts, n = self.opts, self.n
-        playoff = bool(data.get("playoff"))
-        size, wild = round_of(number, playoff)
+    ) -> tuple[int, Any, Mapping[str, Any], list[Counter[str]]]:
+        """A round's number, wild rank and dealt hand sizes: its size, wild, deal, hands."""
+        size, wild = round_of(number, bool(data.get("playoff")))
         if data["number"] != number or data["wild"] != wild:
             self.foul(where, f"round {data['number']} with wild {data['wild']}, "
                              f"not {number} with {wild}")
         deal = data["deal"]
         hands = [Counter(hand) for hand in deal["hands"]]
-        for seat in range(n):
+        for seat in range(self.n):
             want = size if seat in seats else 0
             if len(deal["hands"][seat]) != want:
                 self.foul(where, f"seat {seat} is dealt {len(deal['hands'][seat])}, not {want}")
+        return size, wild, deal, hands
+
+    def round(
+        self, data: Mapping[str, Any], number: int, seats: list[int], where: str
+    ) -> list[int]:
+        opts, n = self.opts, self.n
+        size, wild, deal, hands = self.dealt(data, number, seats, where)
         if (deal["upcard"] is not None) != opts["upcard"]:
             self.foul(where, "upcard does not follow the rules")
         everything = sum(hands, Counter()) + Counter(deal["stock"])
@@ -226,16 +232,8 @@ class Referee:
     ) -> list[int]:
         """RULES.md, "Speed": own piles, calls of simultaneous draws then discards."""
         opts, n = self.opts, self.n
-        size, wild = round_of(number, bool(data.get("playoff")))
-        if data["number"] != number or data["wild"] != wild:
-            self.foul(where, f"round {data['number']} with wild {data['wild']}, "
-                             f"not {number} with {wild}")
-        deal = data["deal"]
-        hands = [Counter(hand) for hand in deal["hands"]]
+        size, wild, deal, hands = self.dealt(data, number, seats, where)
         for seat in range(n):
-            want = size if seat in seats else 0
-            if len(deal["hands"][seat]) != want:
-                self.foul(where, f"seat {seat} is dealt {len(deal['hands'][seat])}, not {want}")
             if (deal["piles"][seat] is not None) != (seat in seats):
                 self.foul(where, f"seat {seat}'s pile is not started exactly when it plays")
         if deal["upcard"] is not None:
