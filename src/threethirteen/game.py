@@ -25,9 +25,10 @@ from dataclasses import dataclass, field, replace
 from typing import NoReturn
 
 from threethirteen.actions import Action, Discard, Draw, Source, parse_action, problem
-from threethirteen.cards import Card, Rank, pack
-from threethirteen.dealer import Deal, Dealer, SeededDealer
+from threethirteen.cards import Card, Rank
+from threethirteen.dealer import Deal, Dealer
 from threethirteen.errors import IllegalAction, RecordError, RulesError
+from threethirteen.gamebase import GameBase
 from threethirteen.outs import go_out_cards
 from threethirteen.results import (
     SITTING_OUT,
@@ -97,7 +98,7 @@ class _Round:
     result: RoundResult | None = None
 
 
-class GameState:
+class GameState(GameBase[_Round]):
     """A whole game, from the first deal to the winners.
 
     ``rules`` default to ``Rules()``; ``decks`` is resolved to a number. ``names`` label the
@@ -112,64 +113,14 @@ class GameState:
         names: Sequence[str] | None = None,
         dealer: Dealer | None = None,
     ) -> None:
-        self._rules = (rules if rules is not None else Rules()).resolved()
-        players = self._rules.players
-        if names is None:
-            names = [f"Seat {seat}" for seat in range(players)]
-        if len(names) != players or not all(isinstance(name, str) for name in names):
-            raise RulesError(f"{players} players need {players} names, not {list(names)!r}",
-                             "players")
-        self._names = tuple(names)
-        self._seed = seed
-        self._dealer: Dealer = dealer if dealer is not None else SeededDealer(seed)
+        self._seat((rules if rules is not None else Rules()).resolved(), seed, names, dealer)
         if self._rules.mode is Mode.SPEED:
             raise RulesError("speed mode ('mode': 'speed') is played by SpeedGame "
                              "(threethirteen.speed); GameState plays 'turns' only", "mode")
-        self._pack = pack(self._rules.deck_count, self._rules.jokers, self._rules.pack)
-        self._first_dealer = self._dealer.first_dealer(players)
-        self._totals = [0] * players
-        self._winners: tuple[int, ...] | None = None
-        self._history: list[Action] = []
-        self._rounds: list[_Round] = []
         self._outs: frozenset[Card] | None = None
-        self._start_round(1, tuple(range(players)), playoff=False)
+        self._start_round(1, tuple(range(self._rules.players)), playoff=False)
 
     # -- read-only facts -----------------------------------------------------------
-
-    @property
-    def rules(self) -> Rules:
-        """The rules, ``decks`` resolved."""
-        return self._rules
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The seats' names, seat 0 first."""
-        return self._names
-
-    @property
-    def seed(self) -> int | None:
-        """The seed the game was created with (None when chance came from elsewhere)."""
-        return self._seed
-
-    @property
-    def round_number(self) -> int:
-        """The round in play (the last one once the game is over)."""
-        return self._round.number
-
-    @property
-    def wild(self) -> Rank | None:
-        """The wild rank of the round in play (None in round 12: only jokers are wild)."""
-        return self._round.wild
-
-    @property
-    def dealer(self) -> int:
-        """The seat that dealt the round in play."""
-        return self._round.dealer
-
-    @property
-    def phase(self) -> Phase:
-        """What the game waits for."""
-        return self._round.phase
 
     @property
     def turn(self) -> int | None:
@@ -177,39 +128,9 @@ class GameState:
         return None if self.is_over else self._round.turn
 
     @property
-    def is_over(self) -> bool:
-        """True once the winners are known."""
-        return self._winners is not None
-
-    @property
-    def winners(self) -> tuple[int, ...] | None:
-        """The winning seats (empty when nobody wins), None while the game goes on."""
-        return self._winners
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Points by seat over the finished regular rounds (a playoff is not added)."""
-        return tuple(self._totals)
-
-    @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's cards: the referee's knowledge, never a player's."""
-        return tuple(tuple(hand) for hand in self._round.hands)
-
-    @property
-    def stock(self) -> tuple[Card, ...]:
-        """The stock, top first."""
-        return tuple(reversed(self._round.stock))
-
-    @property
     def discard_pile(self) -> tuple[Card, ...]:
         """The discard pile, top last."""
         return tuple(self._round.pile)
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """Every action applied so far, in order."""
-        return tuple(self._history)
 
     def round_logs(self) -> tuple[RoundLog, ...]:
         """Every round dealt so far, the one in play last (its result None until it ends)."""
@@ -334,10 +255,6 @@ class GameState:
         return view
 
     # -- the flow of play ----------------------------------------------------------
-
-    @property
-    def _round(self) -> _Round:
-        return self._rounds[-1]
 
     def _may_announce(self, seat: int) -> bool:
         r = self._round

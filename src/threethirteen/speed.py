@@ -31,9 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from threethirteen.actions import Action, Discard, Draw, Source, parse_action, problem
-from threethirteen.cards import Card, Rank, pack
-from threethirteen.dealer import Deal, Dealer, SeededDealer
+from threethirteen.cards import Card, Rank
+from threethirteen.dealer import Deal, Dealer
 from threethirteen.errors import IllegalAction, RecordError, RulesError
+from threethirteen.gamebase import GameBase
 from threethirteen.outs import go_out_cards
 from threethirteen.results import SITTING_OUT, End, RoundResult, lowest, score_seat, winners_by_ties
 from threethirteen.rules import PLAYOFF_DEAL, FalseOut, Mode, Rules, Ties
@@ -150,7 +151,7 @@ class SpeedView:
         }
 
 
-class SpeedGame:
+class SpeedGame(GameBase[SpeedRound]):
     """A whole game in speed mode, from the first deal to the winners.
 
     As ``GameState``: ``legal_actions(seat)``, ``check(action)`` (raises
@@ -166,58 +167,15 @@ class SpeedGame:
         names: Sequence[str] | None = None,
         dealer: Dealer | None = None,
     ) -> None:
-        self._rules = (rules if rules is not None else Rules(mode=Mode.SPEED)).resolved()
+        self._seat((rules if rules is not None else Rules(mode=Mode.SPEED)).resolved(), seed,
+                   names, dealer)
         if self._rules.mode is not Mode.SPEED:
             raise RulesError("SpeedGame plays 'mode': 'speed'; use GameState for turns",
                              "mode")
-        players = self._rules.players
-        names = [f"Seat {seat}" for seat in range(players)] if names is None else names
-        if len(names) != players or not all(isinstance(name, str) for name in names):
-            raise RulesError(f"{players} players need {players} names, not {list(names)!r}",
-                             "players")
-        self._names = tuple(names)
-        self._seed = seed
-        self._dealer: Dealer = dealer if dealer is not None else SeededDealer(seed)
-        self._pack = pack(self._rules.deck_count, self._rules.jokers, self._rules.pack)
-        self._first_dealer = self._dealer.first_dealer(players)
-        self._totals = [0] * players
-        self._winners: tuple[int, ...] | None = None
-        self._history: list[Action] = []
         self._timeouts: list[int] = []  # indexes in history of the actions the caller made
-        self._rounds: list[SpeedRound] = []
-        self._start_round(1, tuple(range(players)), playoff=False)
+        self._start_round(1, tuple(range(self._rules.players)), playoff=False)
 
     # -- read-only facts -----------------------------------------------------------
-
-    @property
-    def rules(self) -> Rules:
-        """The rules, ``decks`` resolved."""
-        return self._rules
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The seats' names."""
-        return self._names
-
-    @property
-    def seed(self) -> int | None:
-        """The seed the game was created with."""
-        return self._seed
-
-    @property
-    def round_number(self) -> int:
-        """The round in play (the last one once the game is over)."""
-        return self._round.number
-
-    @property
-    def wild(self) -> Rank | None:
-        """The wild rank of the round in play."""
-        return self._round.wild
-
-    @property
-    def phase(self) -> Phase:
-        """The step the game waits for: every seat's draw, or every seat's discard."""
-        return self._round.phase
 
     @property
     def call(self) -> int:
@@ -234,39 +192,9 @@ class SpeedGame:
         return tuple(seat for seat in r.seats if seat not in done)
 
     @property
-    def is_over(self) -> bool:
-        """True once the winners are known."""
-        return self._winners is not None
-
-    @property
-    def winners(self) -> tuple[int, ...] | None:
-        """The winning seats, None while the game goes on."""
-        return self._winners
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Points by seat over the finished regular rounds."""
-        return tuple(self._totals)
-
-    @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's cards: the referee's knowledge, never a player's."""
-        return tuple(tuple(hand) for hand in self._round.hands)
-
-    @property
-    def stock(self) -> tuple[Card, ...]:
-        """The stock, top first."""
-        return tuple(reversed(self._round.stock))
-
-    @property
     def piles(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's pile, top last."""
         return tuple(tuple(pile) for pile in self._round.piles)
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """Every action applied, the caller's defaults included, in order."""
-        return tuple(self._history)
 
     def rounds(self) -> tuple[SpeedRound, ...]:
         """Every round dealt so far (copies), the one in play last."""
@@ -408,10 +336,6 @@ class SpeedGame:
         )
 
     # -- the flow of play ----------------------------------------------------------
-
-    @property
-    def _round(self) -> SpeedRound:
-        return self._rounds[-1]
 
     def _may_announce(self) -> bool:
         return self._rules.first_turn_out or len(self._round.calls) > 0
