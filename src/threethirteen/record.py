@@ -39,7 +39,7 @@ from threethirteen.files import write_atomic
 from threethirteen.game import GameState, RoundLog, TurnLog
 from threethirteen.jsontext import read_json
 from threethirteen.melds import is_meld
-from threethirteen.recordform import FORMAT, check_form
+from threethirteen.recordform import FORMAT, check_form, envelope
 from threethirteen.results import SeatResult
 from threethirteen.rules import Rules
 from threethirteen.scoring import card_points, read_wild, wild_json
@@ -51,15 +51,7 @@ MAX_RECORD_BYTES = 16 * 1024 * 1024  # a record file (a long game's is about 200
 
 def game_record(state: GameState) -> dict[str, Any]:
     """The record of ``state`` so far, as JSON-ready data."""
-    return {
-        "format": FORMAT,
-        "rules": state.rules.to_json(),
-        "seed": state.seed,
-        "players": list(state.names),
-        "rounds": [_round_json(log) for log in state.round_logs()],
-        "totals": list(state.totals),
-        "winners": None if state.winners is None else list(state.winners),
-    }
+    return envelope(state, [_round_json(log) for log in state.round_logs()])
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> list[str]:

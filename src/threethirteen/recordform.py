@@ -15,9 +15,12 @@ threethirteen.errors.RecordError: rounds: must be a list, not 'all of them'
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from threethirteen.errors import RecordError
+
+if TYPE_CHECKING:
+    from threethirteen.gamebase import GameBase
 
 FORMAT = "three-thirteen-record/1"
 MAX_NAME = 100  # characters of a player's name
@@ -28,6 +31,19 @@ MAX_TEXT = 2000  # characters of a hint's advice
 MAX_NOTES = 10_000  # hints, or undos, in one record
 
 Check = Callable[[Any, str], None]
+
+
+def envelope(game: GameBase[Any], rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """A record of ``game`` around its ``rounds`` (turn or speed rounds, as JSON)."""
+    return {
+        "format": FORMAT,
+        "rules": game.rules.to_json(),
+        "seed": game.seed,
+        "players": list(game.names),
+        "rounds": rounds,
+        "totals": list(game.totals),
+        "winners": None if game.winners is None else list(game.winners),
+    }
 
 
 def check_form(record: Any) -> None:

@@ -28,11 +28,10 @@ from threethirteen.actions import Discard, Draw, Source
 from threethirteen.cards import Card
 from threethirteen.dealer import Deal, Dealer, ScriptedDealer, SeededDealer
 from threethirteen.errors import RecordError, ThreeThirteenError
+from threethirteen.recordform import FORMAT, envelope
 from threethirteen.rules import Rules
 from threethirteen.scoring import wild_json
 from threethirteen.speed import CallDiscard, CallDraw, SpeedGame, SpeedRound
-
-FORMAT = "three-thirteen-record/1"
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> list[str]:
@@ -80,15 +79,7 @@ def _round_json(r: SpeedRound) -> dict[str, Any]:
 
 def speed_record(game: SpeedGame) -> dict[str, Any]:
     """The record of ``game`` (finished or not; a call in progress is left out)."""
-    return {
-        "format": FORMAT,
-        "rules": game.rules.to_json(),
-        "seed": game.seed,
-        "players": list(game.names),
-        "rounds": [_round_json(r) for r in game.rounds()],
-        "totals": list(game.totals),
-        "winners": None if game.winners is None else list(game.winners),
-    }
+    return envelope(game, [_round_json(r) for r in game.rounds()])
 
 
 def _dealer(record: Mapping[str, Any], players: int) -> Dealer:
