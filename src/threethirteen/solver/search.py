@@ -301,20 +301,24 @@ def _wild_floor(ctx: Context, reading: Reading, cards: int) -> int:
     return sum(costs[len(costs) - stuck:]) if stuck > 0 else 0
 
 
+def _set_ranks(columns: int, ctx: Context, smallest: int) -> tuple[list[tuple[int, int]], int]:
+    """The ranks with enough naturals for a set of ``smallest`` (shift and rank key each,
+    highest first) and the mask of one rank's column."""
+    if ctx.wide:
+        return _wide_rank_keys(columns, smallest), ctx.column_mask
+    totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
+    totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
+    candidates = (totals + _THRESHOLDS[smallest]) & FIELD_TOPS  # ranks with enough cards
+    if not candidates:
+        return [], 0xFFFF
+    return _RANK_KEYS.get(candidates | smallest) or _rank_keys(candidates, smallest), 0xFFFF
+
+
 def _set_levels(columns: int, ctx: Context, wilds: int) -> list[Level]:
     """The set cores worth trying, per rank that has enough naturals for one, highest rank
     first, each with how much weight the sets of the ranks above it may add."""
     smallest = ctx.smallest_set[wilds]
-    if ctx.wide:
-        keys, mask = _wide_rank_keys(columns, smallest), ctx.column_mask
-    else:
-        totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
-        totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
-        candidates = (totals + _THRESHOLDS[smallest]) & FIELD_TOPS  # ranks with enough cards
-        if not candidates:
-            return []
-        keys, mask = _RANK_KEYS.get(candidates | smallest) or _rank_keys(
-            candidates, smallest), 0xFFFF
+    keys, mask = _set_ranks(columns, ctx, smallest)
     levels: list[Level] = []
     known = ctx.set_options
     above = above_free = 0
@@ -332,16 +336,7 @@ def _group_levels(columns: int, ctx: Context, wilds: int) -> list[GroupLevel]:
     """``_set_levels`` when wilds per meld are limited: per rank, every way to put some
     of its naturals into one or more sets (``rank_groups``)."""
     smallest = ctx.smallest_set[wilds]
-    if ctx.wide:
-        keys, mask = _wide_rank_keys(columns, smallest), ctx.column_mask
-    else:
-        totals = (columns & NIBBLE_PAIRS) + (columns >> 4 & NIBBLE_PAIRS)
-        totals = (totals & BYTE_PAIRS) + (totals >> 8 & BYTE_PAIRS)  # cards per rank
-        candidates = (totals + _THRESHOLDS[smallest]) & FIELD_TOPS  # ranks with enough cards
-        if not candidates:
-            return []
-        keys, mask = _RANK_KEYS.get(candidates | smallest) or _rank_keys(
-            candidates, smallest), 0xFFFF
+    keys, mask = _set_ranks(columns, ctx, smallest)
     levels: list[GroupLevel] = []
     above = above_free = 0
     for shift, rank_key in keys:
