@@ -190,6 +190,3 @@ def test_a_speed_game_in_the_plain_mode_with_the_callers_timeout(tmp_path: Path)
     child.expect("Winners: ")
     child.expect(pexpect.EOF)
     assert slow == 1 and calls >= 2
-    child = spawn(tmp_path, "play", "--preset", "speed")
-    child.expect("speed mode \\(3-13 Speed\\) is played line by line: add --plain")
-    child.expect(pexpect.EOF)

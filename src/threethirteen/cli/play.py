@@ -18,6 +18,7 @@ from threethirteen.tui.cardwords import LONG, SHORT, CardWords
 from threethirteen.tui.hand import SortOrder
 from threethirteen.tui.session import Session
 from threethirteen.tui.setup import Setup, parse_levels, play_rules
+from threethirteen.tui.speedsession import SpeedSession
 
 
 def register(app: typer.Typer) -> None:
@@ -26,7 +27,8 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def play(
         opponents: Annotated[
-            int | None, typer.Option(help="Computer opponents, 1 to 7 (default 3)")] = None,
+            int | None, typer.Option(
+                help="Computer opponents, 1 to 7 (default 3; up to 15 in speed mode)")] = None,
         level: Annotated[str | None, typer.Option(
             help="Every opponent's level: easy, medium (default) or expert")] = None,
         levels: Annotated[str | None, typer.Option(
@@ -34,8 +36,8 @@ def register(app: typer.Typer) -> None:
         preset: Annotated[str | None, typer.Option(
             help=f"Rules preset: {', '.join(PRESETS)} (five-suit: the stars suit ★ "
                  "added, ranks 3 to K; deuces-arent-wild: 3 players, a 12th round of 14 cards "
-                 "with only jokers wild; speed: everyone at once, with --plain, against 3 "
-                 "computers unless --opponents says)")] = None,
+                 "with only jokers wild; speed: everyone at once, in calls with a countdown, "
+                 "against 3 computers unless --opponents says)")] = None,
         rules: Annotated[str | None, typer.Option(
             help='Rules options as JSON, e.g. \'{"rounds": 5, "ace": "high"}\'; in the game,'
             ' ? (or rules in --plain) lists every option and what it means')] = None,
@@ -69,14 +71,6 @@ def register(app: typer.Typer) -> None:
             setup = Setup.new(table_rules, chosen, seed=seed, person=name)
         except (ThreeThirteenError, ValueError) as error:
             fail(str(error))
-        if table_rules.mode is Mode.SPEED:  # everyone at once: line by line, not saved
-            if not plain or resume:
-                fail("speed mode (3-13 Speed) is played line by line: add --plain (a speed "
-                     "game is not saved, so there is nothing to --resume)")
-            from threethirteen.tui.speedplain import SpeedPlain
-
-            SpeedPlain(setup, words=LONG if long_names else SHORT).run()
-            return
         keeper = store.Keeper()
         keeper.tidy()
         saved, problem = keeper.load()  # also records a finished game left behind
@@ -86,28 +80,48 @@ def register(app: typer.Typer) -> None:
             saved = None  # not offered; it is replaced when this game is first saved
         if resume and saved is None:
             fail(f"there is no saved game in {store.data_dir()}")
+        words = LONG if long_names else None
         if plain:
             _play_plain(setup, saved, keeper, resume=resume, pace=pace, order=sort,
-                        words=LONG if long_names else None)
+                        words=words)
             return
-        from threethirteen.tui.app import TableApp
+        _play_table(setup, saved, keeper, resume=resume, pace=pace, order=sort, words=words)
 
-        app = TableApp(setup, saved=saved, resume=resume, pace=pace, order=sort, keeper=keeper,
-                       words=LONG if long_names else None)
+
+def _play_table(setup: Setup, saved: store.AnySession | None, keeper: store.Keeper, *,
+                resume: bool, pace: float, order: SortOrder, words: CardWords | None) -> None:
+    """The full-screen table: the speed table for a speed game (the one resumed, or else
+    the one asked for), the standard table otherwise. A saved game of the other kind that
+    the person chooses to resume is played at its own table next."""
+    from threethirteen.tui.app import TableApp
+    from threethirteen.tui.speedapp import SpeedApp
+
+    speed = (isinstance(saved, SpeedSession) if saved is not None and resume
+             else setup.rules.mode is Mode.SPEED)
+    app: TableApp | SpeedApp = (SpeedApp if speed else TableApp)(
+        setup, saved=saved, resume=resume, pace=pace, order=order, keeper=keeper, words=words)
+    message = app.run()
+    if app.other is not None:  # the saved game is of the other kind: resumed at its table
+        other = app.other
+        app = (SpeedApp if isinstance(other, SpeedSession) else TableApp)(
+            other.setup, saved=other, resume=True, pace=pace, order=order, keeper=keeper,
+            words=words)
         message = app.run()
-        if message:
-            print(message)
-        for behind, session in app.unrecorded:  # finished games whose record is not written
-            leaving.leave(behind, session)
-        if app.keeper is not None and app.started:
-            leaving.leave(app.keeper, app.session)
+    if message:
+        print(message)
+    for behind, session in app.unrecorded:  # finished games whose record is not written
+        leaving.leave(behind, session)
+    if app.keeper is not None and app.started:
+        leaving.leave(app.keeper, app.session)
 
 
-def _play_plain(setup: Setup, saved: Session | None, keeper: store.Keeper, *, resume: bool,
-                pace: float, order: SortOrder, words: CardWords | None) -> None:
+def _play_plain(setup: Setup, saved: store.AnySession | None, keeper: store.Keeper, *,
+                resume: bool, pace: float, order: SortOrder, words: CardWords | None) -> None:
     from threethirteen.tui.plain import PlainGame
 
-    session = Session(setup, words=words or SHORT)
+    session: store.AnySession = (SpeedSession(setup, words=words or SHORT)
+                                 if setup.rules.mode is Mode.SPEED
+                                 else Session(setup, words=words or SHORT))
     if saved is not None:
         if not resume:
             print(f"A saved game is waiting: {store.describe_saved(saved)}.")
@@ -123,6 +137,10 @@ def _play_plain(setup: Setup, saved: Session | None, keeper: store.Keeper, *, re
             print("Resuming the saved game.")
         elif not keeper.forget():
             return
-    game = PlainGame(session, pace=pace, order=order, keeper=keeper)
-    game.run()
+    if isinstance(session, SpeedSession):
+        from threethirteen.tui.speedplain import SpeedPlain
+
+        SpeedPlain(session, keeper=keeper, resumed=resume and saved is not None).run()
+    else:
+        PlainGame(session, pace=pace, order=order, keeper=keeper).run()
     leaving.leave(keeper, session)

@@ -45,6 +45,7 @@ from threethirteen.tui.screens import (
 from threethirteen.tui.screens import Page as _Page
 from threethirteen.tui.session import PERSON, Event, Kind, Refused, Session
 from threethirteen.tui.setup import Setup, new_seed, side
+from threethirteen.tui.speedsession import SpeedSession
 from threethirteen.tui.style import CSS, HORIZONTAL, VERTICAL, min_size
 from threethirteen.tui.widgets import CARD_KEYS, CardView, HandView, MoveLog, Pile, Seat
 from threethirteen.view import Phase
@@ -90,7 +91,8 @@ class TableApp(App[str]):
         Binding("ctrl+q,ctrl+c", "save_quit", "Save & quit", show=False, priority=True),
     ]
 
-    def __init__(self, setup: Setup, *, saved: Session | None = None, resume: bool = False,
+    def __init__(self, setup: Setup, *, saved: store.AnySession | None = None,
+                 resume: bool = False,
                  pace: float = 0.8, order: SortOrder = SortOrder.SUIT,
                  keeper: store.Keeper | None = None, save: bool = True,
                  words: CardWords | None = None) -> None:
@@ -106,8 +108,11 @@ class TableApp(App[str]):
         self.order = order
         # ``save=False``: nothing is written (the tests' tables)
         self.keeper = (keeper if keeper is not None else store.Keeper()) if save else None
-        self.unrecorded: list[tuple[store.Keeper, Session]] = []  # records still to write
-        self.session = saved if saved is not None and resume else self._new_session(setup)
+        self.unrecorded: list[tuple[store.Keeper, store.AnySession]] = []  # records to write
+        # a saved speed game the person chose to resume: the caller plays it at its table
+        self.other: SpeedSession | None = None
+        self.session = (saved if isinstance(saved, Session) and resume
+                        else self._new_session(setup))
         self.cursor = 0
         self.drawn: Card | None = None
         self.message = ""
@@ -156,9 +161,13 @@ class TableApp(App[str]):
             await self._start(self.session)
 
     async def _resume_answer(self, answer: bool | None) -> None:
-        assert self.saved is not None
-        if answer:
-            await self._start(self.saved, "Resumed the saved game.")
+        saved = self.saved
+        assert saved is not None
+        if answer and isinstance(saved, SpeedSession):  # a speed game: its own table
+            self.other = saved
+            self.exit("")
+        elif answer and isinstance(saved, Session):
+            await self._start(saved, "Resumed the saved game.")
         elif answer is False:
             if self.keeper is not None:
                 self.keeper.forget()

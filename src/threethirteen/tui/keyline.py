@@ -13,7 +13,7 @@ long as the width allows; at 80 columns they are single words.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from rich.text import Text
@@ -45,11 +45,12 @@ KEYS = (
 ON, OFF = "bold reverse", "dim strike"
 
 
-def key_text(available: Mapping[str, bool], *, width: int) -> Text:
+def key_text(available: Mapping[str, bool], *, width: int,
+             keys: Sequence[Key] = KEYS) -> Text:
     """The key line for ``width`` columns; an action missing from ``available`` is on."""
     for long, gap in ((True, "   "), (True, "  "), (False, "  "), (False, " ")):
         line = Text(no_wrap=False)
-        for index, key in enumerate(KEYS):
+        for index, key in enumerate(keys):
             on = available.get(key.action, True)
             line.append(gap if index else "")
             line.append(key.cap, style=ON if on else OFF)
@@ -62,8 +63,10 @@ def key_text(available: Mapping[str, bool], *, width: int) -> Text:
 class KeyLine(Static):
     """Every key of the table in one line (two when the width is below 77 columns)."""
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None,  # noqa: A002 - Textual's name
+                 keys: Sequence[Key] = KEYS) -> None:
         super().__init__("", id=id)
+        self.keys = tuple(keys)
         self.available: dict[str, bool] = {}
         self._shown: object = None
 
@@ -77,7 +80,7 @@ class KeyLine(Static):
         key = (tuple(sorted(self.available.items())), width)
         if key != self._shown:
             self._shown = key
-            self.update(key_text(self.available, width=width))
+            self.update(key_text(self.available, width=width, keys=self.keys))
 
     def on_resize(self, _event: events.Resize) -> None:
         self._draw()
@@ -85,4 +88,5 @@ class KeyLine(Static):
     @property
     def text(self) -> Text:
         """The line as shown, with its styles (what a test reads)."""
-        return key_text(self.available, width=self.content_region.width or self.app.size.width)
+        return key_text(self.available, width=self.content_region.width or self.app.size.width,
+                        keys=self.keys)

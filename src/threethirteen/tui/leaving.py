@@ -15,8 +15,7 @@ from pathlib import Path
 
 from threethirteen.printable import printable
 from threethirteen.record import dumps_record
-from threethirteen.tui.session import Session
-from threethirteen.tui.store import Keeper
+from threethirteen.tui.store import AnySession, Keeper
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
@@ -40,7 +39,7 @@ def ask_yes_no(question: str, *, read: Reader = input, write: Writer = print) ->
         write(f"Please answer yes or no (not {printable(answer[:40])!r}).")
 
 
-def leave(keeper: Keeper, session: Session, *, read: Reader = input,
+def leave(keeper: Keeper, session: AnySession, *, read: Reader = input,
           write: Writer = print) -> None:
     """Make sure ``session`` is on disk as the person leaves, and say where.
 
@@ -56,7 +55,7 @@ def leave(keeper: Keeper, session: Session, *, read: Reader = input,
         _leave_unfinished(keeper, session, read, write)
 
 
-def _leave_finished(keeper: Keeper, session: Session, read: Reader, write: Writer) -> None:
+def _leave_finished(keeper: Keeper, session: AnySession, read: Reader, write: Writer) -> None:
     while not keeper.recorded:
         write(f"The game's record could not be written: {keeper.failure}.")
         try:
@@ -82,7 +81,7 @@ def _leave_finished(keeper: Keeper, session: Session, read: Reader, write: Write
     write(f"Step through it with: three-thirteen replay --step {keeper.record_path}")
 
 
-def _leave_unfinished(keeper: Keeper, session: Session, read: Reader, write: Writer) -> None:
+def _leave_unfinished(keeper: Keeper, session: AnySession, read: Reader, write: Writer) -> None:
     while keeper.failure is not None:
         write(f"The game could not be saved: {keeper.failure}.")
         try:
@@ -102,11 +101,11 @@ def _leave_unfinished(keeper: Keeper, session: Session, read: Reader, write: Wri
     write(f"Game saved to {keeper.save_path}; three-thirteen play offers to resume it.")
 
 
-def _print_record(session: Session, write: Writer) -> None:
+def _print_record(session: AnySession, write: Writer) -> None:
     write("The game's record (three-thirteen replay reads it), to keep as a .json file:")
     write(dumps_record(session.record()).rstrip("\n"))
 
 
-def _print_save(keeper: Keeper, session: Session, write: Writer) -> None:
+def _print_save(keeper: Keeper, session: AnySession, write: Writer) -> None:
     write(f"The saved game; written to {keeper.save_path}, it can be resumed:")
     write(json.dumps(session.to_json(), indent=1))

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from threethirteen.results import RoundResult
+from threethirteen.speed import SpeedView
 from threethirteen.tui import text
 from threethirteen.tui.cardwords import SHORT, CardWords
 from threethirteen.tui.hand import plain_cards, plain_meld
@@ -145,7 +146,7 @@ def help_page(view: View) -> Page:
     return Page("Keys and rules", Text(body), page_id="rules-page")
 
 
-def score_table(view: View, words: CardWords = SHORT) -> Table:
+def score_table(view: View | SpeedView, words: CardWords = SHORT) -> Table:
     """The score sheet: one row per round with its wild rank and dealer, then totals."""
     header, rows = text.score_rows(view, words)
     table = Table(title="Score sheet", title_justify="left")
@@ -167,12 +168,13 @@ def hands_table(result: RoundResult, names: Sequence[str], words: CardWords = SH
             continue
         melds = " / ".join(plain_meld(meld, wild, words) for meld in shown.melds) or "-"
         loose = plain_cards(shown.deadwood, wild, words) or "-"
-        name = names[seat] + (" (out)" if seat == result.out else "")
+        outs = result.outs if result.outs is not None else (result.out,)
+        name = names[seat] + (" (out)" if seat in outs else "")
         table.add_row(name, melds, loose, str(shown.points))
     return table
 
 
-def round_page(result: RoundResult, view: View, final: Sequence[str] = (),
+def round_page(result: RoundResult, view: View | SpeedView, final: Sequence[str] = (),
                words: CardWords = SHORT) -> Page:
     """The end of a round: how it ended, its ``final`` moves (which the page would
     otherwise cover before they were seen), every hand, the score sheet."""
@@ -188,7 +190,7 @@ def round_page(result: RoundResult, view: View, final: Sequence[str] = (),
     return Page(title, body, footer=footer, page_id="round-page")
 
 
-def game_page(view: View, record_path: str, words: CardWords = SHORT) -> GameOver:
+def game_page(view: View | SpeedView, record_path: str, words: CardWords = SHORT) -> GameOver:
     """The end of the game: the winners, the last round's hands, the score sheet."""
     parts: list[RenderableType] = [Text(text.winners_text(view), style="bold"), Text("")]
     if view.results:

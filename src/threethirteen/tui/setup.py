@@ -12,7 +12,11 @@ with three of them seat 1 is Left, seat 2 Top and seat 3 Right (play passes to t
 >>> play_rules(None, '{"rounds": 2}', None).players
 4
 >>> play_rules("deuces-arent-wild", None, None).players, TABLE_PRESETS[-1]
-(3, 'five-suit')
+(3, 'speed')
+>>> play_rules("speed", None, 15).deck_count, play_rules("speed", None, None).deck_count
+(6, 2)
+>>> speed_seat_names(9)
+('You', 'Left', 'Seat 2', 'Seat 3', 'Seat 4', 'Seat 5', 'Seat 6', 'Seat 7', 'Seat 8', 'Right')
 """
 
 from __future__ import annotations
@@ -36,16 +40,32 @@ PERSON_LEVEL = "person"  # what the person's seat is called in ``levels``
 DEFAULT_LEVEL = "medium"
 MIN_OPPONENTS, MAX_OPPONENTS = MIN_OTHERS, MAX_OTHERS
 MAX_NAME = 40  # characters of a seat's name or a level's
-# The presets the full-screen table plays: every one played in turns (speed mode,
-# everyone at once, is played line by line: ``--plain``).
-TABLE_PRESETS = tuple(name for name, values in PRESETS.items()
-                      if values.get("mode", Mode.TURNS.value) == Mode.TURNS.value)
+# The presets the full-screen table plays: every one (speed mode at its own table,
+# ``tui.speedapp``).
+TABLE_PRESETS = tuple(PRESETS)
 SPEED_PLAYERS = 4  # a speed game at the terminal: the person and three computers unless told
+SPEED_MAX_OPPONENTS = 15  # everyone plays at once: no turns to wait for, so more fit
 
 
 def seat_names(opponents: int, person: str = "You") -> tuple[str, ...]:
     """The names of the seats, the person first, for 1 to 7 opponents."""
     return _seat_names(opponents, person)
+
+
+def speed_seat_names(opponents: int, person: str = "You") -> tuple[str, ...]:
+    """The seats of a speed table: as ``seat_names`` up to 7 opponents; beyond, Left (who
+    takes from your pile), Seat 2, Seat 3, ... and Right (whose pile you take from)."""
+    if opponents <= MAX_OPPONENTS:
+        return seat_names(opponents, person)
+    if opponents > SPEED_MAX_OPPONENTS:
+        raise ValueError(f"play against {MIN_OPPONENTS} to {SPEED_MAX_OPPONENTS} opponents "
+                         f"in speed mode, not {opponents}")
+    return (person, "Left", *(f"Seat {seat}" for seat in range(2, opponents)), "Right")
+
+
+def most_opponents(rules: Rules) -> int:
+    """The most opponents the terminal seats for ``rules``: 15 in speed mode, else 7."""
+    return SPEED_MAX_OPPONENTS if rules.mode is Mode.SPEED else MAX_OPPONENTS
 
 
 def side(name: str) -> str:
@@ -99,9 +119,10 @@ def play_rules(preset: str | None, rules_json: str | None, opponents: int | None
                              "preset")
         data = {"preset": preset, **data}
     if opponents is not None:
-        if not MIN_OPPONENTS <= opponents <= MAX_OPPONENTS:
-            raise RulesError(f"play against {MIN_OPPONENTS} to {MAX_OPPONENTS} opponents, "
-                             f"not {opponents}", "players")
+        if not MIN_OPPONENTS <= opponents <= SPEED_MAX_OPPONENTS:
+            raise RulesError(f"play against {MIN_OPPONENTS} to {MAX_OPPONENTS} opponents "
+                             f"({SPEED_MAX_OPPONENTS} in speed mode), not {opponents}",
+                             "players")
         if "players" in data and data["players"] != opponents + 1:
             raise RulesError(f"--rules says {data['players']} players, but --opponents "
                              f"{opponents} makes {opponents + 1}", "players")
@@ -109,9 +130,16 @@ def play_rules(preset: str | None, rules_json: str | None, opponents: int | None
     if opponents is None and "players" not in data and PRESETS.get(
             str(data.get("preset")), {}).get("mode") == Mode.SPEED.value:
         data["players"] = SPEED_PLAYERS  # the speed preset is for 12: too many here
+    if "decks" not in data and PRESETS.get(str(data.get("preset")), {}).get(
+            "mode") == Mode.SPEED.value:
+        data["decks"] = "auto"  # the preset's 4 decks are for its 12: one per 3 players
     rules = Rules.from_json(data)
-    if not MIN_OPPONENTS <= rules.players - 1 <= MAX_OPPONENTS:
-        raise RulesError(f"the terminal table seats 2 to {MAX_OPPONENTS + 1} players, "
+    most = most_opponents(rules)
+    if not MIN_OPPONENTS <= rules.players - 1 <= most:
+        if opponents is not None:
+            raise RulesError(f"play against {MIN_OPPONENTS} to {most} opponents, "
+                             f"not {opponents}", "players")
+        raise RulesError(f"the terminal table seats 2 to {most + 1} players, "
                          f"not {rules.players}", "players")
     return rules
 
@@ -145,7 +173,8 @@ class Setup:
         if len(person) > MAX_NAME:
             raise ValueError(f"a name has at most {MAX_NAME} characters (control "
                              "characters count as their escapes)")
-        names = seat_names(rules.players - 1, person)
+        names = (speed_seat_names if rules.mode is Mode.SPEED else seat_names)(
+            rules.players - 1, person)
         return cls(rules.resolved(), new_seed() if seed is None else seed, names,
                    (PERSON_LEVEL, *levels))
 
@@ -161,8 +190,9 @@ class Setup:
         seed = need_int(need_key(data, "seed", what), f"{what}: seed", -(2**63), 2**64 - 1)
         rules = Rules.from_json(need_object(need_key(data, "rules", what), f"{what}: rules"))
         rules = rules.resolved()
-        if not MIN_OPPONENTS <= rules.players - 1 <= MAX_OPPONENTS:
-            raise InputError(f"the terminal table seats 2 to {MAX_OPPONENTS + 1} players, "
+        most = most_opponents(rules)
+        if not MIN_OPPONENTS <= rules.players - 1 <= most:
+            raise InputError(f"the terminal table seats 2 to {most + 1} players, "
                              f"not {rules.players}", f"{what}: rules")
         names = need_list(need_key(data, "players", what), f"{what}: players", rules.players)
         levels = need_list(need_key(data, "levels", what), f"{what}: levels", rules.players)

@@ -5,26 +5,25 @@ At "Draw!" the person types ``draw`` (the top of the stock) or ``take`` (the top
 pile on their right); at "Discard!" ``discard N`` (a position or a card) or ``out N``.
 The computers answer from their own views (``bots.speedplay``); the caller waits
 ``speed_seconds`` for the person, then plays for them (``SpeedGame.tick``: a stock draw,
-or the card just drawn thrown back). A speed game is not saved: it is played in one
-sitting, as at a table.
+or the card just drawn thrown back). The game is saved after every action, before it
+is told (``SpeedSession.on_change``): ``quit``, an interrupted terminal or a kill leaves
+it to resume.
 """
 
 from __future__ import annotations
 
-import random
 import select
 import sys
 import time
 from collections.abc import Callable, Sequence
 
 from threethirteen.actions import Action, Discard, Draw, Source
-from threethirteen.bots.speedplay import speed_player
 from threethirteen.cards import Card
 from threethirteen.errors import IllegalAction, NotationError
-from threethirteen.sim import derive_seed
-from threethirteen.speed import SpeedGame, SpeedView
-from threethirteen.tui.cardwords import SHORT, CardWords
-from threethirteen.tui.setup import Setup
+from threethirteen.speed import SpeedView
+from threethirteen.tui.session import Refused
+from threethirteen.tui.speedsession import SpeedSession
+from threethirteen.tui.store import Keeper
 from threethirteen.view import Phase
 
 PERSON = 0
@@ -51,33 +50,40 @@ def timed_input(prompt: str, seconds: float) -> str | None:
 
 
 class SpeedPlain:
-    """A speed game of the person (seat 0) against the computers of ``setup``."""
+    """A speed game of the person (seat 0) against the computers of ``session``; each
+    change is kept by ``keeper`` (when given) before it is told."""
 
-    def __init__(self, setup: Setup, *, read: Reader = timed_input,
-                 write: Writer = print, words: CardWords = SHORT) -> None:
-        self.setup = setup
-        self.words = words
+    def __init__(self, session: SpeedSession, *, read: Reader = timed_input,
+                 write: Writer = print, keeper: Keeper | None = None,
+                 resumed: bool = False) -> None:
+        self.session = session
+        self.setup = session.setup
+        self.game = session.game
+        self.words = session.words
         self.read = read
         self.write = write
-        seed = setup.seed
-        self.game = SpeedGame(setup.rules, seed=seed, names=setup.names)
-        self.players = [None, *(speed_player(level) for level in setup.levels[1:])]
-        self.rngs = [random.Random(derive_seed(seed, "bot", seat))
-                     for seat in range(len(setup.names))]
+        self.keeper = keeper
+        self.resumed = resumed
+        if keeper is not None:
+            keeper.tell = write
+            session.on_change = keeper.keep
         self._round = 0
 
     # -- the loop ------------------------------------------------------------------
 
     def run(self) -> None:
-        """Play to the end, or until the person quits."""
+        """Play to the end, or until the person quits (the game stays saved)."""
         names = self.setup.names
-        self.write(f"Three-Thirteen Speed, plain mode. You play against "
-                   f"{', '.join(names[1:])}; everyone plays every call at once. {HELP}")
+        if self.resumed:
+            self.write(f"Resuming the speed game: round {self.game.round_number}, call "
+                       f"{self.game.call}. {HELP}")
+        else:
+            self.write(f"Three-Thirteen Speed, plain mode. You play against "
+                       f"{', '.join(names[1:])}; everyone plays every call at once. {HELP}")
         try:
             while not self.game.is_over:
                 if not self.step():
-                    self.write("You left the game. It is not saved (speed games are played "
-                               "in one sitting).")
+                    self.write("You left the game.")
                     return
         except (EOFError, KeyboardInterrupt):
             self.write("You left the game.")
@@ -93,30 +99,28 @@ class SpeedPlain:
         game = self.game
         if game.round_number != self._round:
             self._announce()
-        waiting = game.waiting
-        views = {seat: game.view(seat) for seat in waiting}
-        answers: list[Action] = []
-        for seat, view in views.items():
-            player = self.players[seat]
-            if player is None:
-                continue
-            action = player.choose_speed(view, self.rngs[seat])
-            if action is not None:
-                answers.append(action)
-        if PERSON in views:
-            mine = self._ask(views[PERSON])
+        step = self.session.step
+        phase = game.phase
+        person = PERSON in game.waiting
+        view = game.view(PERSON)  # taken before the computers answer: no one sees theirs
+        self.session.computers_answer()  # each from its own view, saved before told
+        if person:
+            mine = self._ask(view)
             if mine is False:
                 return False
             if isinstance(mine, Draw | Discard):
-                answers.append(mine)
-        phase = game.phase
-        for action in answers:
-            game.apply(action)
-        if set(game.waiting) & set(waiting) and game.phase is phase:
-            game.tick()
+                self._play(mine)
+        if self.session.step == step and game.waiting:
+            self.session.tick()
         if phase is Phase.DISCARD:
             self._tell_call()
         return True
+
+    def _play(self, action: Action) -> None:
+        if isinstance(action, Draw):
+            self.session.draw(action.source)
+        else:
+            self.session.discard(action.card, out=action.out)
 
     # -- the person ------------------------------------------------------------------
 
@@ -158,8 +162,11 @@ class SpeedPlain:
             try:
                 action = self._action(text, view, hand)
                 self.game.check(action)
+                if isinstance(action, Discard) and action.out and (
+                        action.card not in self.session.out_cards()):
+                    raise Refused(self.session.why_not_out(action.card))
                 return action
-            except (IllegalAction, NotationError, ValueError) as error:
+            except (IllegalAction, NotationError, ValueError, Refused) as error:
                 self.write(f"Not played: {error}")
 
     def _action(self, text: str, view: SpeedView, hand: Sequence[Card]) -> Action:

@@ -5,6 +5,8 @@ The data directory is ``$THREE_THIRTEEN_HOME``, else ``$XDG_DATA_HOME/three-thir
 else ``~/.local/share/three-thirteen``. It holds ``saved-game.json`` (the seed, rules,
 names, levels, actions, hints and undos of the game in progress; resuming replays them)
 and ``games/<date>-<time>-<seed>.json``, one record (INTERFACES.md §3) per finished game.
+A speed game (its rules say ``mode`` speed) is saved in the same file, with the caller's
+actions marked (``tui.speedsession``), and recorded as a speed record.
 
 Every file is written atomically (``threethirteen.files.write_atomic``): a kill at any
 moment leaves the old file or the new one. A ``Keeper`` writes the save after each
@@ -30,7 +32,11 @@ from threethirteen.files import set_aside, write_atomic
 from threethirteen.jsontext import MAX_JSON_BYTES, read_json
 from threethirteen.printable import printable
 from threethirteen.record import dumps_record
+from threethirteen.tui.fields import need_object
 from threethirteen.tui.session import Session
+from threethirteen.tui.speedsession import SpeedSession
+
+AnySession = Session | SpeedSession  # a game played in turns, or a speed game
 
 SAVED_NAME = "saved-game.json"
 RECORDS_DIR = "games"
@@ -71,7 +77,7 @@ class Keeper:
     def save_path(self) -> Path:
         return self.folder / SAVED_NAME
 
-    def keep(self, session: Session) -> None:
+    def keep(self, session: AnySession) -> None:
         """Write what ``session`` is now: the save, or, once over, the record."""
         if session.is_over:
             self._finish(session)
@@ -99,7 +105,7 @@ class Keeper:
                       "as soon as that works.")
         self.failure = reason
 
-    def _finish(self, session: Session) -> None:
+    def _finish(self, session: AnySession) -> None:
         if self.recorded:
             return
         if self.record_path is None:
@@ -108,7 +114,7 @@ class Keeper:
         self._save({**session.to_json(), RECORD_KEY: self.record_path.name})
         self.write_record(session)
 
-    def write_record(self, session: Session, path: Path | None = None) -> bool:
+    def write_record(self, session: AnySession, path: Path | None = None) -> bool:
         """Write the finished game's record (to ``path``, else where it belongs), then
         remove the save. False, with ``failure`` set, when the record could not be written."""
         target = path if path is not None else self.record_path
@@ -136,7 +142,7 @@ class Keeper:
             return False
         return True
 
-    def load(self) -> tuple[Session | None, str | None]:
+    def load(self) -> tuple[AnySession | None, str | None]:
         """The saved game, if any, and a message for the person, if any.
 
         A save that cannot be read is set aside as ``saved-game.json.bad`` (``.bad.2``,
@@ -154,7 +160,7 @@ class Keeper:
             return None, self._set_aside(f"it cannot be read ({why(error)})")
         try:
             data = read_json(raw, what=SAVED_NAME)
-            session = Session.from_json(data, what=SAVED_NAME)
+            session = session_from_json(data, what=SAVED_NAME)
         except ThreeThirteenError as error:
             return None, self._set_aside(str(error))
         if not session.is_over:
@@ -202,12 +208,12 @@ def _plain_name(name: str) -> bool:
             and all(char.isalnum() or char in "-_." for char in name))
 
 
-def load_saved() -> tuple[Session | None, str | None]:
+def load_saved() -> tuple[AnySession | None, str | None]:
     """The saved game in the data directory (``Keeper.load``)."""
     return Keeper().load()
 
 
-def save_game(session: Session) -> Path | None:
+def save_game(session: AnySession) -> Path | None:
     """Write ``session`` into the data directory: the save, or its record once it is over.
     The file written, None when it could not be (the reason is printed)."""
     keeper = Keeper()
@@ -220,10 +226,21 @@ def forget_saved() -> None:
     saved_path().unlink(missing_ok=True)
 
 
-def describe_saved(session: Session) -> str:
-    """One line about a saved game, to offer it (names shown printable)."""
+def session_from_json(data: object, what: str = "saved game") -> AnySession:
+    """The saved game in ``data``: a speed game when its rules say ``mode`` speed."""
+    rules = need_object(data, what).get("rules")
+    if isinstance(rules, dict) and rules.get("mode") == "speed":
+        return SpeedSession.from_json(data, what)
+    return Session.from_json(data, what)
+
+
+def describe_saved(session: AnySession) -> str:
+    """One line about a saved game, to offer it (names shown printable); a speed game
+    says so, and which call it is at."""
     view = session.view()
     scores = ", ".join(f"{printable(name)} {total}" for name, total
                        in zip(view.players, view.totals, strict=True))
-    return (f"round {view.round_number} of {view.rules.rounds} against "
-            f"{len(view.players) - 1} opponents; scores {scores}")
+    where = f"round {view.round_number} of {view.rules.rounds}"
+    if isinstance(session, SpeedSession):
+        where = f"a speed game (3-13 Speed), {where}, call {session.game.call}"
+    return f"{where} against {len(view.players) - 1} opponents; scores {scores}"

@@ -26,6 +26,7 @@ from threethirteen.actions import Action, Draw, Source
 from threethirteen.cards import Card
 from threethirteen.results import End, RoundResult
 from threethirteen.rules import PLAYOFF_DEAL, Rules
+from threethirteen.speed import SpeedView
 from threethirteen.tui.cardwords import SHORT, CardWords
 from threethirteen.tui.hand import plain_cards, plain_meld
 from threethirteen.tui.rulewords import rules_in_play
@@ -101,11 +102,21 @@ def turn_text(view: View, person: int) -> str:
 
 
 def round_end_text(result: RoundResult, names: Sequence[str]) -> str:
-    """``Round 3 is over: Left went out.``"""
+    """``Round 3 is over: Left went out.`` (in speed mode several may: ``Left and Top``)"""
     kind = "The playoff round" if result.playoff else f"Round {result.number}"
-    how = (f"{names[result.out]} went out" if result.end is End.OUT and result.out is not None
-           else "the stock ran out")
+    outs = result.outs or (() if result.out is None else (result.out,))  # speed: several
+    how = (f"{and_list([names[seat] for seat in outs])} went out"
+           if result.end is End.OUT and outs else "the stock ran out")
     return f"{kind} is over: {how}."
+
+
+def and_list(names: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``.
+
+    >>> and_list(["Left"]), and_list(["Left", "Top", "Right"])
+    ('Left', 'Left, Top and Right')
+    """
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def round_end_lines(result: RoundResult, names: Sequence[str], seats: Sequence[int],
@@ -123,7 +134,8 @@ def round_end_lines(result: RoundResult, names: Sequence[str], seats: Sequence[i
     return lines
 
 
-def score_rows(view: View, words: CardWords = SHORT) -> tuple[list[str], list[list[str]]]:
+def score_rows(view: View | SpeedView,
+               words: CardWords = SHORT) -> tuple[list[str], list[list[str]]]:
     """The score sheet: a header and one row per finished round (wild rank, dealer,
     points by seat), then the totals."""
     header = ["Round", "Wild", "Dealer", *view.players]
@@ -138,7 +150,7 @@ def score_rows(view: View, words: CardWords = SHORT) -> tuple[list[str], list[li
     return header, rows
 
 
-def score_sentences(view: View, words: CardWords = SHORT) -> list[str]:
+def score_sentences(view: View | SpeedView, words: CardWords = SHORT) -> list[str]:
     """The score sheet said as sentences, one per finished round, then the totals:
     ``Round 1, wild rank 3, dealer Left: You 14, Left 0, Top 15, Right 0.``"""
     header, rows = score_rows(view, words)
@@ -160,7 +172,7 @@ def _playoff_seats(result: RoundResult) -> set[int]:
     return {seat for seat, shown in enumerate(result.seats) if shown.melds or shown.deadwood}
 
 
-def winners_text(view: View) -> str:
+def winners_text(view: View | SpeedView) -> str:
     """Who won, in words."""
     winners = view.winners or ()
     if not winners:
