@@ -4,7 +4,8 @@
 
 Starts ``three-thirteen serve`` on a free loopback port (for the built page) and answers
 the table's WebSocket with a scripted round 6 (the same states the server sends), so the
-pictures are the same on every run. Needs the built game (``make web``) and Chromium.
+pictures are the same on every run; then a speed room of twelve at call 4 of round 5
+(``web-speed-*.png``). Needs the built game (``make web``) and Chromium.
 """
 
 from __future__ import annotations
@@ -89,6 +90,48 @@ ROOM = {"room": "docs", "status": "playing", "host": 0, "seats": [
     {"kind": "expert", "name": "Right", "connected": True}]}
 
 
+SPEED_NAMES = ["You", "Left", *(f"Seat {seat}" for seat in range(2, 11)), "Right"]
+SPEED_HAND = ["4c", "5c", "6c", "9d", "9h", "9s", "7h", "Js", "Qd"]
+SPEED_PILES = ["Kd", "3h", "8c", "Ts", "2d", "7s", "As", "Qh", "6d", "Jc", "4h", "8h"]
+
+
+def speed_view() -> dict[str, Any]:
+    """Seat 0 of a speed room of twelve, call 4 of round 5 (sevens wild), to discard; five
+    seats have discarded."""
+    waiting = [0, 2, 3, 5, 7, 8, 11]
+    sizes = [9 if seat in waiting else 8 for seat in range(12)]
+    piles = [["5s", card] for card in SPEED_PILES]
+    return {
+        "mode": "speed", "seat": 0, "rules": {"rounds": 11, "players": 12, "mode": "speed",
+                                              "speed_seconds": 10, "false_out": "reject"},
+        "players": SPEED_NAMES, "round": 5, "playoff": False, "seats": list(range(12)),
+        "wild": "7", "dealer": 4, "phase": "discard", "call": 4, "last_call": False,
+        "waiting": waiting, "hand": SPEED_HAND, "drawn": "Qd", "hand_sizes": sizes,
+        "stock_size": 71, "piles": piles, "pile_draws": [{"seat": 3, "card": "Qc"}],
+        "outs": [], "totals": [14, 22, 9, 31, 18, 5, 27, 12, 20, 16, 11, 25], "results": [],
+        "winners": None, "legal": [f"0: discard {card}" for card in SPEED_HAND],
+    }
+
+
+SPEED_ROOM = {"room": "docs", "status": "playing", "host": 0, "seats": [
+    {"kind": "human", "name": "You", "connected": True},
+    *({"kind": "expert", "name": name, "connected": True} for name in SPEED_NAMES[1:])]}
+
+
+def script_speed_room(page: Page) -> None:
+    def handler(ws: WebSocketRoute) -> None:
+        def on_message(message: str | bytes) -> None:
+            if json.loads(message).get("type") != "hello":
+                return
+            deadline = int(time.time() * 1000) + 7_600  # "8 seconds to the caller"
+            ws.send(json.dumps({"type": "state", "version": 90, "view": speed_view(),
+                                "call_deadline": deadline, "room": SPEED_ROOM}))
+        ws.on_message(on_message)
+    page.route_web_socket(re.compile(r"/ws/"), handler)
+    page.add_init_script(
+        "localStorage.setItem('three-thirteen.seat.docs', JSON.stringify({seat: 0, token: 't'}))")
+
+
 def script_room(page: Page) -> None:
     def handler(ws: WebSocketRoute) -> None:
         def on_message(message: str | bytes) -> None:
@@ -148,6 +191,15 @@ def shoot(base: str) -> None:
             page.wait_for_timeout(300)
             page.screenshot(path=str(OUT / f"web-table-{name}.png"))
             print(f"wrote {OUT / f'web-table-{name}.png'}")
+            context.close()
+            context = browser.new_context(reduced_motion="reduce", **options)
+            page = context.new_page()
+            script_speed_room(page)
+            page.goto(f"{base}/r/docs")
+            page.get_by_role("button", name="Jack of spades", exact=True).click()
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(OUT / f"web-speed-{name}.png"))
+            print(f"wrote {OUT / f'web-speed-{name}.png'}")
             context.close()
         browser.close()
 

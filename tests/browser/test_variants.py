@@ -34,7 +34,7 @@ def test_a_five_suit_game_against_the_computer_from_the_lobby(server: str, page:
     expect(form.get_by_label("Pack")).to_have_value("five-suit")
     expect(form.get_by_label("Face values")).to_have_value("rank")
     expect(form.get_by_label("Joker penalty")).to_have_value("50")
-    assert form.get_by_label("Mode").count() == 0  # speed has no table here yet
+    expect(form.get_by_label("Mode")).to_have_value("turns")  # speed is the other choice
     form.get_by_label("Rounds").fill("4")
     form.get_by_label("Rounds").press("Tab")
     form.get_by_role("button", name="Play", exact=True).click()

@@ -11,7 +11,7 @@ from threethirteen.game import GameState
 from threethirteen.record import game_record, replay_record
 from threethirteen.rules import PRESETS, Mode, Rules
 
-# the presets the server plays: one player at a time (speed mode is not played online)
+# the presets played one player at a time (speed rooms: test_server_speed)
 ONLINE_PRESETS = tuple(name for name in PRESETS
                        if Rules.from_json({"preset": name}).mode is Mode.TURNS)
 

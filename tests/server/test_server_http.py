@@ -56,8 +56,8 @@ def test_refusals_carry_a_reason(server: ServerProcess) -> None:
             400, "bad-rules")
     refused("/api/rooms", {"name": "A", "seats": ["human", "easy"], "rules": {"aces": 1}},
             400, "bad-rules")
-    refused("/api/rooms", {"name": "A", "seats": ["human", "easy"],
-                           "rules": {"preset": "speed"}}, 400, "bad-rules")  # not online
+    refused("/api/rooms", {"name": "A", "seats": ["human", "easy"], "rules": {"preset": "speed"},
+                           "options": {"turn_seconds": 30}}, 400, "bad-options")  # the caller's
     refused("/api/rooms", {"name": "", "seats": ["human", "easy"]}, 400, "bad-name")
     refused("/api/rooms", {"name": "A\x1b[2J", "seats": ["human", "easy"]}, 400, "bad-name")
     refused("/api/rooms", {"name": "A", "seats": ["human", "easy"], "extra": 1}, 400,

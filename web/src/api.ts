@@ -97,16 +97,25 @@ export interface RecordTurn {
   reshuffle?: string[];
 }
 
+/** A call of a speed record: every seat's draw, then every seat's discard, in seat order
+ * (`timeout`: the caller's default). */
+export interface RecordCall {
+  draws: { seat: number; draw: "stock" | "discard"; card: string; timeout?: boolean }[];
+  discards: { seat: number; discard: string; out: boolean; false_out?: boolean; timeout?: boolean }[];
+}
+
 export interface RecordRound {
   number: number;
   wild: string | null; // the wild rank: "K" in a playoff round; null: none (round 12)
   dealer: number;
   playoff?: boolean; // true for a playoff round, absent otherwise
   seats?: number[]; // a playoff's seats in play
-  deal: { hands: string[][]; upcard: string | null; stock: string[] };
-  turns: RecordTurn[];
+  deal: { hands: string[][]; upcard: string | null; stock: string[]; piles?: (string | null)[] };
+  turns: RecordTurn[]; // a speed record has `calls` instead
+  calls?: RecordCall[];
   end: "out" | "stock_empty";
   out: number | null;
+  outs?: number[]; // speed: every seat that went out
   result: { melds: string[][]; deadwood: string[]; points: number }[];
 }
 

@@ -1,9 +1,10 @@
-/** A table's store wired to its socket. */
+/** A table's store wired to its socket. The store takes standard and speed games alike:
+ * the first state's view says which table to show. */
 import { GameSocket } from "./socket";
-import { TableStore } from "./store";
+import { SpeedStore } from "./speedstore";
 
 export interface Table {
-  store: TableStore;
+  store: SpeedStore;
   socket: GameSocket;
 }
 
@@ -13,7 +14,7 @@ export function socketUrl(room: string, base: Location = location): string {
 }
 
 export function openTable(room: string, token: string | null): Table {
-  const store = new TableStore();
+  const store = new SpeedStore();
   const socket = new GameSocket({
     url: socketUrl(room),
     token,

@@ -1,8 +1,17 @@
 /** What the person is doing with their hand: the chosen card, the sort, their own order. */
+import type { ReadonlySignal } from "@preact/signals";
 import { computed, signal } from "@preact/signals";
 import type { HandItem, SortMode } from "./order";
 import { arrange, moveBy, moveTo } from "./order";
-import type { TableStore } from "./store";
+import type { Analysis, Rules } from "./protocol";
+
+/** Where a hand comes from: a table's store (the standard table's, or the speed table's
+ * views), and how a discard is played. */
+export interface HandSource {
+  readonly view: ReadonlySignal<{ seat: number | null; hand: string[] | null; legal: string[]; rules: Rules } | null>;
+  readonly analysis: ReadonlySignal<Analysis | null>;
+  discard(card: string, out: boolean): void;
+}
 
 export class HandState {
   readonly mode = signal<SortMode>("suit");
@@ -26,7 +35,7 @@ export class HandState {
     return this.items.value.find((item) => item.key === key)?.code ?? null;
   });
 
-  constructor(private readonly store: TableStore) {}
+  constructor(private readonly store: HandSource) {}
 
   choose(key: string): void {
     if (this.arranging.value !== null) {
@@ -73,9 +82,11 @@ export class HandState {
   goesOut(code: string | null): boolean {
     const view = this.store.view.value;
     if (code === null || view === null || view.seat === null) return false;
-    const legal = view.legal.includes(`${view.seat}: out ${code}`);
+    if (!view.legal.includes(`${view.seat}: out ${code}`)) return false;
     const analysis = this.store.analysis.value;
-    return legal && (analysis?.go_out_discards.includes(code) ?? false);
+    // Without the server's analysis, a legal `out` goes out only where false outs are
+    // rejected (with a penalty, any card may be claimed).
+    return analysis ? analysis.go_out_discards.includes(code) : view.rules["false_out"] === "reject";
   }
 
   canDiscard(code: string | null): boolean {

@@ -23,9 +23,14 @@ export function readSeed(text: string): string {
 
 /** Read the address' parameters; throws an Error whose message a person can read. */
 export function quickGame(params: URLSearchParams): QuickGame {
+  let rules = readRules(params.get("rules"));
+  const preset = params.get("preset");
+  if (preset) rules = { preset, ...rules };
+  // Speed mode plays every seat at once: up to 15 opponents; a game of turns, 7.
+  const most = rules["preset"] === "speed" || rules["mode"] === "speed" ? 15 : 7;
   const opponents = Number(params.get("opponents") ?? "3");
-  if (!Number.isInteger(opponents) || opponents < 1 || opponents > 7) {
-    throw new Error("opponents must be a whole number from 1 to 7");
+  if (!Number.isInteger(opponents) || opponents < 1 || opponents > most) {
+    throw new Error(`opponents must be a whole number from 1 to ${most}`);
   }
   const levels = (params.get("level") ?? "medium").split(",").map((level) => level.trim());
   for (const level of levels) {
@@ -36,25 +41,23 @@ export function quickGame(params: URLSearchParams): QuickGame {
   if (levels.length !== 1 && levels.length !== opponents) {
     throw new Error(`give one level, or one for each of the ${opponents} opponents`);
   }
-  let rules: Rules = {};
-  const text = params.get("rules");
-  if (text) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error();
-      rules = parsed as Rules;
-    } catch {
-      throw new Error("rules must be a JSON object of rule options");
-    }
-  }
-  const preset = params.get("preset");
-  if (preset) rules = { preset, ...rules };
   const seedText = params.get("seed");
   const seed = seedText !== null && seedText !== "" ? readSeed(seedText) : undefined;
   const seats = ["human", ...Array.from({ length: opponents }, (_, i) => levels[levels.length === 1 ? 0 : i]!)];
   const game: QuickGame = { seats, rules: { ...rules, players: seats.length } };
   if (seed !== undefined) game.seed = seed;
   return game;
+}
+
+function readRules(text: string | null): Rules {
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error();
+    return parsed as Rules;
+  } catch {
+    throw new Error("rules must be a JSON object of rule options");
+  }
 }
 
 /** The address of a quick game. */

@@ -16,6 +16,8 @@ export interface RoundResult {
   out: number | null;
   playoff: boolean;
   result: SeatResult[];
+  /** Speed mode: every seat that went out on the round's last call, in seat order. */
+  outs?: number[];
 }
 
 export type Rules = Record<string, unknown>;
@@ -46,6 +48,51 @@ export interface View {
   results: RoundResult[];
   winners: number[] | null;
   legal: string[];
+}
+
+/** One seat's view of a speed game (the project's `SpeedView` JSON, RULES.md "Speed"):
+ * every pile is public, no other hand is. */
+export interface SpeedView {
+  mode: "speed";
+  seat: number | null;
+  rules: Rules;
+  players: string[];
+  round: number;
+  playoff: boolean;
+  seats: number[];
+  wild: string | null;
+  dealer: number;
+  phase: Phase;
+  call: number; // 1 for the round's first call
+  last_call: boolean; // the stock cannot serve every draw of this call
+  waiting: number[]; // the seats still to act in this step
+  hand: string[] | null;
+  drawn: string | null; // the card this seat drew in this call, once the draws are resolved
+  hand_sizes: number[];
+  stock_size: number;
+  piles: string[][]; // by seat, top last
+  pile_draws: { seat: number; card: string }[]; // this round's draws from piles, in order
+  outs: number[];
+  totals: number[];
+  results: RoundResult[];
+  winners: number[] | null;
+  legal: string[];
+}
+
+/** A speed room's `state`: `call_deadline` is when the caller plays for every seat still
+ * waiting (unix ms), null while no step runs. */
+export interface SpeedState {
+  type: "state";
+  version: number;
+  view: SpeedView;
+  call_deadline?: number | null;
+  analysis?: Analysis | null;
+  room?: RoomInfo;
+}
+
+/** Whether a state's view is a speed game's. */
+export function isSpeedView(view: unknown): view is SpeedView {
+  return typeof view === "object" && view !== null && (view as { mode?: unknown }).mode === "speed";
 }
 
 export interface DiscardOption {

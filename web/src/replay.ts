@@ -5,6 +5,7 @@
  */
 import type { GameRecord, RecordRound } from "./api";
 import { cardName, rankPlural } from "./cards";
+import { speedFramesOf } from "./speedreplay";
 
 export interface Frame {
   round: number; // index into record.rounds
@@ -16,21 +17,24 @@ export interface Frame {
   result: boolean; // the round's result is shown
   totals: number[];
   mover: number | null; // the seat whose turn this frame shows
+  piles?: string[][]; // speed: every seat's pile, top last
+  call?: number; // speed: the call this frame shows (0: just dealt)
 }
 
-function remove(hand: string[], card: string): void {
+export function remove(hand: string[], card: string): void {
   const at = hand.indexOf(card);
   if (at < 0) throw new Error(`the record moves ${card}, which the hand does not hold`);
   hand.splice(at, 1);
 }
 
 /** The cards each playing seat was dealt (a seat sitting out a playoff holds none). */
-function dealt(round: RecordRound): number {
+export function dealt(round: RecordRound): number {
   const playing = round.seats ?? round.deal.hands.map((_, seat) => seat);
   return round.deal.hands[playing[0] ?? 0]?.length ?? 0;
 }
 
 export function framesOf(record: GameRecord): Frame[] {
+  if (record.rules["mode"] === "speed") return speedFramesOf(record);
   const frames: Frame[] = [];
   const totals = record.players.map(() => 0);
   record.rounds.forEach((round: RecordRound, r) => {

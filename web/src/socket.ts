@@ -4,10 +4,29 @@
  *
  * An action stays pending until a `state` with a later version or an `error` naming its
  * id arrives; after a reconnect, pending actions are sent again with the same id, which
- * the server never applies twice (INTERFACES.md §5).
+ * the server never applies twice (INTERFACES.md §5). In speed mode other seats' moves
+ * make later versions too, so there an action stays pending until a state shows its seat
+ * done with the step it was sent in, or that step over.
  */
-import type { ClientMessage, ServerMessage } from "./protocol";
-import { readMessage } from "./protocol";
+import type { ClientMessage, ServerMessage, SpeedView } from "./protocol";
+import { isSpeedView, readMessage } from "./protocol";
+
+interface Pending {
+  version: number;
+  message: ClientMessage;
+  step: string | null; // speed mode: the step the action was sent in
+}
+
+/** A speed view's step: round, call and phase (null for a spectator or a game over). */
+function stepOf(view: SpeedView): string | null {
+  if (view.seat === null || view.phase === "over") return null;
+  return `${view.round}/${view.call}/${view.phase}`;
+}
+
+/** True once a speed state answers an action sent in `step`. */
+function answers(view: SpeedView, step: string): boolean {
+  return stepOf(view) !== step || view.seat === null || !view.waiting.includes(view.seat);
+}
 
 export type Status = "connecting" | "open" | "reconnecting" | "closed";
 
@@ -58,7 +77,8 @@ export class GameSocket {
   private attempts = 0;
   private timer: unknown = null;
   private stopped = false;
-  private readonly pending = new Map<string, { version: number; message: ClientMessage }>();
+  private readonly pending = new Map<string, Pending>();
+  private step: string | null = null; // the step of the last speed state, if any
   private statusNow: Status = "connecting";
 
   constructor(private readonly options: SocketOptions) {}
@@ -119,7 +139,7 @@ export class GameSocket {
   act(action: string, version: number): string {
     const id = newId();
     const message: ClientMessage = { type: "action", id, version, action };
-    this.pending.set(id, { version, message });
+    this.pending.set(id, { version, message, step: this.step });
     this.send(message);
     return id;
   }
@@ -128,7 +148,7 @@ export class GameSocket {
   request(type: "hint" | "undo", version: number): string {
     const id = newId();
     const message: ClientMessage = { type, id };
-    this.pending.set(id, { version, message });
+    this.pending.set(id, { version, message, step: null });
     this.send(message);
     return id;
   }
@@ -153,10 +173,15 @@ export class GameSocket {
 
   private acknowledge(message: ServerMessage): void {
     if (message.type === "state") {
-      // A state of a later version answers an action; any state answers an undo.
+      // A state of a later version answers an action (in speed mode: one that shows the
+      // seat done with the action's step, or the step over); any state answers an undo.
+      const speed = isSpeedView(message.view) ? message.view : null;
+      this.step = speed === null ? null : stepOf(speed);
       for (const [id, entry] of this.pending) {
         const kind = entry.message.type;
-        if ((kind === "action" && message.version > entry.version) || kind === "undo") {
+        const later = message.version > entry.version;
+        const answered = speed !== null && entry.step !== null ? answers(speed, entry.step) : true;
+        if ((kind === "action" && later && answered) || kind === "undo") {
           this.pending.delete(id);
         }
       }

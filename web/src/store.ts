@@ -76,7 +76,7 @@ export class TableStore {
     return view.results[view.results.length - 1] ?? null;
   });
 
-  private connection: Connection | null = null;
+  protected connection: Connection | null = null;
   private nextKey = 1;
 
   attach(connection: Connection): void {
@@ -306,7 +306,7 @@ export class TableStore {
     return lines;
   }
 
-  private addLines(texts: string[], kind?: LogLine["kind"]): void {
+  protected addLines(texts: string[], kind?: LogLine["kind"]): void {
     const added = texts.map((text) => ({
       key: this.nextKey++, text, kind: kind ?? (text.startsWith("Round") || text.startsWith("Playoff")
         ? "round" as const : "move" as const),

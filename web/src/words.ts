@@ -1,6 +1,6 @@
 /** Moves and events in words, for the move log and the live region (INTERFACES.md §6). */
 import { cardName, rankPlural } from "./cards";
-import type { HintOption, RoundResult, View } from "./protocol";
+import type { Analysis, HintOption, Phase, RoundResult, View } from "./protocol";
 import type { Status } from "./socket";
 
 /** What a seat is called on this screen: "You" for one's own seat, else its name. */
@@ -78,10 +78,22 @@ export function wildText(wild: string | null): string {
   return wild === null ? "no wild rank; jokers wild" : `${rankPlural(wild)} wild`;
 }
 
-/** "Left went out: You 12, Left 0, Top 25, Right 7". */
+/** "Left", "Left and Top", "Left, Top and Right". */
+export function namesList(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** The seats that went out in a round: a speed round may have several (`outs`). */
+export function outsOf(result: RoundResult): number[] {
+  return result.outs ?? (result.out !== null ? [result.out] : []);
+}
+
+/** "Round 3 over. Left went out. Points: You 12, Left 0, Top 25, Right 7." (a speed round:
+ * "Left and Top went out"). */
 export function roundSummary(view: Pick<View, "players" | "seat">, result: RoundResult): string {
-  const how = result.out !== null ? `${seatName(view, result.out)} went out`
-                                  : "The stock ran out";
+  const outs = outsOf(result).map((seat) => seatName(view, seat));
+  const how = outs.length ? `${namesList(outs)} went out` : "The stock ran out";
   const points = result.result
     .map((seat, index) => `${seatName(view, index)} ${seat.points}`)
     .join(", ");
@@ -93,7 +105,7 @@ export function winnersText(view: Pick<View, "players" | "seat">, winners: numbe
   if (winners.length === 0) return "No one wins: the lowest total is shared";
   const names = winners.map((seat) => seatName(view, seat));
   if (names.length === 1) return names[0] === "You" ? "You win" : `${names[0]} wins`;
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the win`;
+  return `${namesList(names)} share the win`;
 }
 
 /** A hint's move for people: "Draw from the stock", "Discard 7 of hearts", "Go out with Joker". */
@@ -120,4 +132,23 @@ export function statusLine(before: Status, now: Status): string | null {
   if (now === "open" && before === "reconnecting") return "Connected again";
   if (now === "closed") return "Disconnected";
   return null;
+}
+
+function points(count: number): string {
+  return `${count} ${count === 1 ? "point" : "points"}`;
+}
+
+/** The server's analysis in a line: the chosen card's discard ("Discarding 7 of hearts
+ * leaves 4 points"), else the best one, else (to draw) the best arrangement. */
+export function adviceText(analysis: Analysis | null, phase: Phase, chosen: string | null, wild: string | null): string {
+  if (!analysis) return "";
+  const best = analysis.discards?.[0];
+  if (phase === "discard" && best) {
+    const choice = analysis.discards?.find((option) => option.card === chosen);
+    return choice
+      ? `Discarding ${cardName(choice.card, wild)} leaves ${points(choice.deadwood)}${choice.out ? ": you go out" : ""}.`
+      : `Best discard: ${cardName(best.card, wild)}, leaving ${points(best.deadwood)}${best.out ? ": you can go out" : ""}.`;
+  }
+  const melds = analysis.melds.length;
+  return `Best arrangement: ${melds} ${melds === 1 ? "meld" : "melds"}, ${points(analysis.deadwood)} unmelded.`;
 }

@@ -1,4 +1,4 @@
-import type { View } from "../src/protocol";
+import type { SpeedView, View } from "../src/protocol";
 
 /** A view of seat 0 at a table of four, in round 1 (wild 3), seat 0 to draw. */
 export function makeView(changes: Partial<View> = {}): View {
@@ -63,4 +63,35 @@ export class FakeSocket {
     this.readyState = 3;
     this.onclose?.({ code });
   }
+}
+
+/** A speed view of seat 0 at a table of four, round 1 (wild 3), call 1, everyone to draw. */
+export function makeSpeedView(changes: Partial<SpeedView> = {}): SpeedView {
+  return {
+    mode: "speed",
+    seat: 0,
+    rules: { rounds: 11, players: 4, mode: "speed", speed_seconds: 10, false_out: "reject" },
+    players: ["You", "Left", "Top", "Right"],
+    round: 1,
+    playoff: false,
+    seats: [0, 1, 2, 3],
+    wild: "3",
+    dealer: 3,
+    phase: "draw",
+    call: 1,
+    last_call: false,
+    waiting: [0, 1, 2, 3],
+    hand: ["7h", "8h", "Kd"],
+    drawn: null,
+    hand_sizes: [3, 3, 3, 3],
+    stock_size: 36,
+    piles: [["2c"], ["5d"], ["9s"], ["7h"]],
+    pile_draws: [],
+    outs: [],
+    totals: [0, 0, 0, 0],
+    results: [],
+    winners: null,
+    legal: ["0: draw stock", "0: draw discard"],
+    ...changes,
+  };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GameSocket, backoff } from "../src/socket";
 import type { Status } from "../src/socket";
-import { FakeSocket, makeView } from "./fixtures";
+import { FakeSocket, makeSpeedView, makeView } from "./fixtures";
 
 function harness(token: string | null = "secret") {
   FakeSocket.all = [];
@@ -50,6 +50,30 @@ describe("GameSocket", () => {
     const b = socket.act("discard Zz", 5);
     last().receive({ type: "error", reason: "bad-notation", message: "no", id: b });
     expect(socket.pendingIds).toEqual([]);
+  });
+
+  it("in speed mode keeps an action through other seats' moves until its seat is done", () => {
+    const { socket, statuses, timers, last } = harness();
+    last().open();
+    const view = makeSpeedView({ seat: 1, round: 2, call: 3, phase: "draw", waiting: [0, 1, 2] });
+    last().receive({ type: "state", version: 10, view });
+    const mine = socket.act("draw stock", 10);
+    // seat 0 drew: a later version, but seat 1 still waits: the action is not answered yet
+    last().receive({ type: "state", version: 11, view: { ...view, waiting: [1, 2] } });
+    expect(socket.pendingIds).toEqual([mine]);
+    // the socket drops before the server read it: the action is sent again, same id
+    last().drop();
+    statuses.length = 0;
+    timers[0]!.run();
+    last().open();
+    expect(last().sent[1]).toEqual({ type: "action", id: mine, version: 10, action: "draw stock" });
+    last().receive({ type: "state", version: 12, view: { ...view, waiting: [2] } });
+    expect(socket.pendingIds).toEqual([]);
+    // an action of a step that ended (the caller played) is answered by the next step
+    last().receive({ type: "state", version: 13, view: { ...view, phase: "discard", waiting: [0, 1, 2] } });
+    const late = socket.act("discard Kd", 13);
+    last().receive({ type: "state", version: 14, view: { ...view, call: 4, waiting: [0, 1, 2] } });
+    expect(socket.pendingIds).not.toContain(late);
   });
 
   it("keeps a hint request until its answer, an undo until the next state", () => {

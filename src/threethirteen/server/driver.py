@@ -1,6 +1,6 @@
-"""A room's bots: a task that plays every bot's turn (and an away person's) as soon as it
-comes, one version at a time, each move one trip to the engine thread (the bot's choice,
-applied, with every socket's state).
+"""A room's bots, in turns (``speedbots`` plays a speed room's): a task that plays every
+bot's turn (and an away person's) as soon as it comes, one version at a time, each move
+one trip to the engine thread (the bot's choice, applied, with every socket's state).
 
 A fault is logged and the driver goes on (a room whose driver stopped would wait forever);
 a move the database refuses is tried again a few times, the room's lock released between
@@ -47,7 +47,8 @@ class BotDriver:
         """The seat a bot is to play now (a bot's, or an away person's), if any."""
         room = self.room
         game = room.game
-        if game is None or room.status != "playing" or room.clocks.pause is not None:
+        if (not isinstance(game, GameState) or room.status != "playing"
+                or room.clocks.pause is not None):
             return None
         seat = game.turn
         if seat is None:
@@ -96,7 +97,7 @@ class BotDriver:
                 await asyncio.sleep(delay)
             async with room.lock:
                 seat, game = self.seat(), room.game
-                if seat is None or game is None:
+                if seat is None or not isinstance(game, GameState):
                     return
                 try:
                     await room.commit(functools.partial(

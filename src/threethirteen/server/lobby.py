@@ -23,7 +23,13 @@ from threethirteen.bots import bot_names
 from threethirteen.errors import RulesError
 from threethirteen.rules import Mode, Rules
 from threethirteen.server.limits import abandon_seconds, max_rooms, room_idle_seconds
-from threethirteen.server.protocol import CreateRoom, Options, clean_name
+from threethirteen.server.protocol import (
+    MAX_SEATS,
+    MAX_TURN_SEATS,
+    CreateRoom,
+    Options,
+    clean_name,
+)
 from threethirteen.server.room import HUMAN, OPEN, Evicted, Hooks, Refused, Room, Seat
 from threethirteen.server.store import LogEntry, RoomRow, Store
 from threethirteen.server.tokens import hash_token, new_room_id, new_token
@@ -77,6 +83,9 @@ class Lobby:
         """A new room from a ``POST /api/rooms`` body; the creator's token."""
         name = _name(body.name)
         kinds = list(body.seats)
+        if len(kinds) > MAX_SEATS:
+            raise Refused("bad-message", f"a room has 2 to {MAX_TURN_SEATS} seats, a speed "
+                          f"room 2 to {MAX_SEATS}; not {len(kinds)}")
         if kinds[0] != HUMAN:
             raise Refused("bad-seats", 'seat 0 is the creator\'s: "human"')
         known = self.bots
@@ -88,6 +97,7 @@ class Lobby:
             raise Refused("seed-not-allowed", "a seed is only for a game of one person "
                           "against bots (with more people, the creator would know every card)")
         rules = _rules(body.rules, len(kinds))
+        _check_options(rules, body.options)
         await self._reserve()
         self._making += 1
         try:
@@ -313,16 +323,37 @@ def join_name(text: str) -> str:
 
 
 def _rules(data: dict[str, Any], players: int) -> Rules:
+    """The room's rules: ``players`` is the seat count (the rules may only repeat it). A
+    speed room whose rules name no ``decks`` and whose preset's are too few for its seats
+    gets one deck per three players, as 3-13 Speed deals."""
     if "players" in data and data["players"] != players:
         raise Refused("bad-rules", f"rules.players is {data['players']!r}, but there are "
                       f"{players} seats")
     try:
-        rules = Rules.from_json({**data, "players": players}).resolved()
+        rules = _resolved(data, players)
     except RulesError as problem:
         raise Refused("bad-rules", str(problem)) from None
     except (TypeError, ValueError) as problem:
         raise Refused("bad-rules", str(problem)) from None
-    if rules.mode is not Mode.TURNS:
-        raise Refused("bad-rules", "speed mode ('mode': 'speed') is not played online; "
-                      "rooms play one player at a time ('mode': 'turns')")
+    if rules.mode is Mode.TURNS and players > MAX_TURN_SEATS:
+        raise Refused("bad-message", f"a room played in turns has 2 to {MAX_TURN_SEATS} "
+                      f"seats (a speed room 2 to {MAX_SEATS}); not {players}")
     return rules
+
+
+def _resolved(data: dict[str, Any], players: int) -> Rules:
+    try:
+        return Rules.from_json({**data, "players": players}).resolved()
+    except RulesError as problem:
+        if problem.key != "decks" or "decks" in data:
+            raise
+        auto = Rules.from_json({**data, "players": players, "decks": "auto"}).resolved()
+        if auto.mode is not Mode.SPEED:
+            raise problem from None
+        return auto
+
+
+def _check_options(rules: Rules, options: Options) -> None:
+    if rules.mode is Mode.SPEED and options.turn_seconds is not None:
+        raise Refused("bad-options", "turn_seconds is for rooms played in turns: in a speed "
+                      "room the caller's rules.speed_seconds times every step")

@@ -51,6 +51,7 @@ async def hello(room: Room, client: Client, token: str | None) -> None:
             room.clients[seat] = client
             room.people_seen = time.time()
             client.seat = seat
+            room.clocks.person_came(seat)
             room.send_all({"type": "presence", "connected": room.connected()})
             if room.game is None:  # a waiting room's body changed: who is connected
                 room.send_all({"type": "room", "room": room.summary()})

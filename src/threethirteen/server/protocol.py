@@ -34,7 +34,8 @@ MAX_BODY_BYTES = 16 * 1024  # one HTTP body
 MAX_CHAT = 500
 MAX_ID = 64
 MAX_NAME = 40
-MAX_SEATS = 8
+MAX_SEATS = 16  # a speed room's; a room played in turns has at most MAX_TURN_SEATS
+MAX_TURN_SEATS = 8
 
 
 class BadMessage(ThreeThirteenError):
@@ -167,7 +168,7 @@ class Options(_Message):
 class CreateRoom(_Message):
     name: StrictStr
     rules: dict[str, Any] = Field(default_factory=dict)
-    seats: list[StrictStr] = Field(min_length=2, max_length=MAX_SEATS)
+    seats: list[StrictStr] = Field(min_length=2)  # at most MAX_SEATS: the lobby says
     options: Options = Field(default_factory=Options)
     seed: StrictInt | None = Field(default=None, ge=0, le=2**63 - 1)  # one person only
 

@@ -2,10 +2,11 @@
 
 The browser's replay page shows it: a note on each decision and a summary per seat. Only
 a finished room is analysed (before its end the record, and so any analysis, would show
-hidden cards: 409 ``not-over``). The judge is a fast bot (``JUDGES``: the first one
-registered), the work runs in a worker process one game at a time (so that the rooms'
-play never waits for it; past ``WAITING`` games, 503 ``busy``), and each room's answer is
-kept (``KEPT`` rooms), so that asking again costs nothing.
+hidden cards: 409 ``not-over``; nor is a speed game: 409 ``not-in-speed``). The judge is a
+fast bot (``JUDGES``: the first one registered), the work runs in a worker process one
+game at a time (so that the rooms' play never waits for it; past ``WAITING`` games, 503
+``busy``), and each room's answer is kept (``KEPT`` rooms), so that asking again costs
+nothing.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from starlette.routing import Route
 
 from threethirteen.bots.analysis import analyse
 from threethirteen.bots.registry import bot_names
+from threethirteen.rules import Mode
 
 if TYPE_CHECKING:
     from threethirteen.server.app import Server
@@ -116,6 +118,9 @@ def routes(server: Server) -> list[Route]:
         record = await server.rooms.store.record(room.id)
         if record is None:
             return _problem(409, "not-over", "a game is analysed once it is over")
+        if room.rules.mode is Mode.SPEED:
+            return _problem(409, "not-in-speed", "speed games are not analysed (the "
+                            "judges play one seat at a time)")
         try:
             return JSONResponse(await reviews.of(room.id, record))
         except Busy as busy:

@@ -6,6 +6,8 @@ it, and only then does every socket get its ``state``. The room's other concerns
 to it: ``presence`` (hello, leaving), ``timers`` (the pause between rounds, the turn
 timer), ``driver`` (the bots), ``chat``, ``host`` (start early, kick, rematch) and ``aids``
 (hints, undo); ``seats`` is their vocabulary, ``versions`` the engine's side of a version.
+A room's game is played in turns or in speed mode (``modes``: a speed room's clocks are
+the ``caller``'s, its bots ``speedbots``, its engine side ``speedtable``).
 
 A room's status is ``waiting``, ``playing``, ``over``, or ``abandoned`` (nobody played it
 for a long time: ``Lobby`` closes it; it takes no more actions, and its log stays).
@@ -23,13 +25,11 @@ from typing import Any
 
 from threethirteen.actions import parse_action
 from threethirteen.errors import IllegalAction, NotationError
-from threethirteen.game import GameState
 from threethirteen.rules import Rules
-from threethirteen.seats import seat_names
-from threethirteen.server import aids, engine, host, presence, table, versions
+from threethirteen.server import aids, engine, host, presence, versions
 from threethirteen.server.chat import ChatRoom
 from threethirteen.server.clients import Client
-from threethirteen.server.driver import BotDriver
+from threethirteen.server.modes import mode_of
 from threethirteen.server.protocol import (
     ActionMessage,
     Chat,
@@ -52,9 +52,9 @@ from threethirteen.server.seats import (
     Refused,
     Seat,
     error,
+    position_names,
 )
 from threethirteen.server.store import LogEntry, Store
-from threethirteen.server.timers import Clocks
 from threethirteen.server.tokens import hash_token
 from threethirteen.server.viewjson import GameText, dumps
 
@@ -76,7 +76,7 @@ class Hooks:
 
 
 class Room:
-    """A room of 2-8 seats."""
+    """A room of 2-8 seats (2-16 in speed mode)."""
 
     def __init__(self, store: Store, room_id: str, rules: Rules, seed: int, options: Options,
                  seats: list[Seat], hooks: Hooks) -> None:
@@ -89,8 +89,10 @@ class Room:
         self.hooks = hooks
         self.status = "waiting"
         self.host = 0
-        self.game: GameState | None = None
+        self.mode = mode_of(rules)
+        self.game: versions.Game | None = None
         self.log: list[LogEntry] = []
+        self.step_start = 0  # the version the running step began at (turns: the version)
         self.ids: dict[str, int] = {}
         self.rematch: str | None = None
         self.evicted = False  # left memory: a later request rebuilds it from the database
@@ -101,9 +103,9 @@ class Room:
         self.spectators: set[Client] = set()
         self.away: set[int] = set()  # people's seats played by a bot after their timer ran out
         self.text = GameText()  # engine thread only
-        self.clocks = Clocks(self)
+        self.clocks = self.mode.clocks(self)
         self.chat = ChatRoom(self)
-        self.bots = BotDriver(self)
+        self.bots = self.mode.driver(self)
         self._rules_json = rules.to_json()
         self._options_json = options.model_dump()
         self._fixed_text = (f',"options":{dumps(self._options_json)}'
@@ -182,7 +184,7 @@ class Room:
             raise Evicted(self.id)
 
     def bot_name(self, seat: int) -> str:
-        return seat_names(len(self.seats) - 1)[seat]
+        return position_names(len(self.seats))[seat]
 
     # -- joining, starting -------------------------------------------------------------
 
@@ -246,11 +248,12 @@ class Room:
         """Deal and start (``stored``: the database has it started already)."""
         self.seats = self.starting_seats()
         names = self.game_names()
-        game = await engine.run(table.new_game, self.rules, self.seed, names)
+        game = await engine.run(self.mode.new_game, self.rules, self.seed, names)
         if not stored:
             await self.store.start(self.id, names,
                                    [s.row(n) for n, s in enumerate(self.seats)])
         self.game, self.status = game, "playing"
+        self.clocks.prepare(False)
         await self.send_states(self.sockets())
         self.clocks.arm()
         self.wake()
@@ -277,7 +280,7 @@ class Room:
         if self.game is None or not clients:
             return
         audience = self._audience({client.seat for client in clients})
-        found = await engine.run(versions.states, self.game, self.version, audience)
+        found = await engine.run(self.mode.states, self.game, self.version, audience)
         self._publish(clients, found)
 
     def _audience(self, seats: set[int | None]) -> versions.Audience:
@@ -288,9 +291,10 @@ class Room:
 
     def _publish(self, clients: list[Client], found: versions.States) -> None:
         rooms = {seat: self.summary_text(seat) for seat in found}
+        extra = self.clocks.state_extra()
         for client in clients:
             head, undo = found[client.seat]
-            client.send(versions.finish_state(head, rooms[client.seat], undo))
+            client.send(versions.finish_state(head, rooms[client.seat], undo, extra))
 
     # -- messages ----------------------------------------------------------------------
 
@@ -323,7 +327,7 @@ class Room:
         except Refused as refusal:
             client.send(error(refusal.reason, str(refusal), ident))
 
-    def _check_playing(self) -> GameState:
+    def _check_playing(self) -> versions.Game:
         if self.game is None or self.status != "playing":
             raise Refused("not-playing", "the game has not started" if self.game is None
                           else "the game was abandoned" if self.status == "abandoned"
@@ -337,9 +341,11 @@ class Room:
                 return
             game = self._check_playing()
             self.clocks.come_back(seat)
-            if message.version != self.version:
-                client.send(error("stale-version", f"the current version is {self.version}",
-                                  message.id))
+            if not self.step_start <= message.version <= self.version:
+                began = (f"; this step began at {self.step_start}"
+                         if self.step_start != self.version else "")
+                client.send(error("stale-version", f"the current version is {self.version}"
+                                  f"{began}", message.id))
                 await self.send_states([client])
                 return
             named = _NAMED_SEAT.match(message.action)
@@ -351,7 +357,7 @@ class Room:
                 raise Refused("bad-notation", str(refusal)) from None
             entry = LogEntry(self.version + 1, seat, "action", str(action), message.id)
             try:  # the engine checks the action and applies it in one trip
-                await self.commit(lambda audience: engine.run(versions.step, game, entry,
+                await self.commit(lambda audience: engine.run(self.mode.step, game, entry,
                                                               audience, action),
                                   before_store=self.clocks.end_pause)
             except IllegalAction as refusal:
@@ -371,18 +377,22 @@ class Room:
         try:
             await self.store.append(self.id, done.entry, done.finish)
         except Exception:
-            self.game = await engine.run(table.replay, self.rules, self.seed,
+            self.game = await engine.run(self.mode.replay, self.rules, self.seed,
                                          self.game.names, list(self.log))
             raise
         self.game = done.game
         self.log.append(done.entry)
+        if done.step_began:
+            self.step_start = done.entry.seq
         if done.entry.client_id is not None:
             self.ids[done.entry.client_id] = done.entry.seq
         if done.finish is not None:
             self.status = "over"
             self.hooks.closed(self)
+        pausing = done.round_ended and self.status == "playing"
+        self.clocks.prepare(pausing)
         self._publish(sockets, done.states)
-        if done.round_ended and self.status == "playing":
+        if pausing:
             self.clocks.begin_pause()
         self.clocks.arm()
         self.wake()
@@ -396,7 +406,8 @@ class Room:
         if names is None:
             self.status = status if status == "abandoned" else self.status
             return
-        self.game = await engine.run(table.replay, self.rules, self.seed, names, log)
+        self.game = game = await engine.run(self.mode.replay, self.rules, self.seed, names, log)
+        self.step_start = await engine.run(self.mode.step_start, game, len(log))
         self.log = list(log)
         self.ids = {entry.client_id: entry.seq for entry in log if entry.client_id}
         self.status = "over" if self.game.is_over else status

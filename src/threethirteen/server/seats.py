@@ -1,5 +1,5 @@
-"""A room's vocabulary: seats (a person's or a bot's), the refusals a room answers with,
-and the close codes of its sockets."""
+"""A room's vocabulary: seats (a person's or a bot's) and their names by position, the
+refusals a room answers with, and the close codes of its sockets."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from threethirteen.seats import MAX_OTHERS, seat_names
 from threethirteen.server.store import SeatRow
 
 HUMAN = "human"
@@ -26,6 +27,21 @@ class Seat:
 
     def row(self, seat: int) -> SeatRow:
         return SeatRow(seat, self.kind, self.name, self.token_hash, self.person)
+
+
+def position_names(seats: int) -> tuple[str, ...]:
+    """The names of a room's seats by position (a bot is called by its seat's): as at the
+    terminal, ``seat_names`` up to 8 seats; beyond (a speed room), as the terminal's speed
+    table: Left (who takes from seat 0's pile), Seat 2, Seat 3, ..., Right.
+
+    >>> position_names(4)
+    ('You', 'Left', 'Top', 'Right')
+    >>> position_names(10)[8:]
+    ('Seat 8', 'Right')
+    """
+    if seats - 1 <= MAX_OTHERS:
+        return seat_names(seats - 1)
+    return ("You", "Left", *(f"Seat {seat}" for seat in range(2, seats - 1)), "Right")
 
 
 class Refused(Exception):

@@ -52,7 +52,7 @@ actions = Table(
     Column("room", String(ID), ForeignKey("rooms.id"), nullable=False),
     Column("seq", Integer, nullable=False),  # the version this entry makes
     Column("seat", Integer, nullable=False),
-    Column("kind", String(10), nullable=False),  # action, undo
+    Column("kind", String(10), nullable=False),  # action, undo, tick (a speed caller's)
     Column("text", String(64), nullable=False),  # the action's notation
     Column("client_id", String(64)),  # the client's id (null for bots)
     Column("created", Float, nullable=False),

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from threethirteen.game import GameState
 from threethirteen.server.seats import HUMAN, now_ms
 from threethirteen.view import Phase
 
@@ -34,6 +35,8 @@ class Clocks:
     """The pause and the turn timer of ``room`` (which holds its lock around each call,
     except the callbacks, which take it)."""
 
+    timer_name = "turn timer"
+
     def __init__(self, room: Room) -> None:
         self.room = room
         self.pause: Pause | None = None
@@ -52,17 +55,26 @@ class Clocks:
         return None if self.room.solo_seat is not None else float(ONLINE_PAUSE)
 
     def begin_pause(self) -> None:
+        """A round ended (its state is sent): pause, and tell every socket."""
+        if self.hold_pause():
+            self.announce_pause()
+
+    def hold_pause(self) -> bool:
+        """Start the pause, unannounced; False if there is none (0 s, or nobody to wait)."""
         room = self.room
         seconds = self.pause_seconds()
         waiting = {seat for seat in room.clients if room.seats[seat].kind == HUMAN}
         if seconds == 0 or not waiting:
-            return
+            return False
         until = None if seconds is None else time.time() + seconds
         self.pause = Pause(until, waiting)
-        room.send_all({"type": "pause", "until": self.pause_ms()})
         if seconds is not None:
             pause = self.pause
             asyncio.get_running_loop().call_later(seconds, self._pause_over, pause)
+        return True
+
+    def announce_pause(self) -> None:
+        self.room.send_all({"type": "pause", "until": self.pause_ms()})
 
     def pause_ms(self) -> int | None:
         return None if self.pause is None or self.pause.until is None else now_ms(
@@ -84,6 +96,9 @@ class Clocks:
             self.pause.waiting.discard(seat)
             self._end_pause_if_done()
 
+    def person_came(self, seat: int) -> None:
+        """``seat``'s socket said hello (the turn timer goes on as it was)."""
+
     async def next(self, seat: int) -> None:
         """``seat`` said ``next`` (takes the lock)."""
         async with self.room.lock:
@@ -94,13 +109,23 @@ class Clocks:
         if self.pause is not None and not self.pause.waiting:
             self.end_pause()
 
+    # -- around each version's states ------------------------------------------------
+
+    def prepare(self, round_ended: bool) -> None:
+        """Before a new version's states go out (``round_ended``: a pause may follow).
+        Nothing for the turn timer, which is armed after them."""
+
+    def state_extra(self) -> str:
+        """Fields a ``state`` carries besides the view (none in a room played in turns)."""
+        return ""
+
     # -- the turn timer -------------------------------------------------------------
 
     def arm(self) -> None:
         """Start the turn timer when a person's turn begins (restart per turn)."""
         room = self.room
         game, seconds = room.game, room.options.turn_seconds
-        seat = None if game is None else game.turn
+        seat = game.turn if isinstance(game, GameState) else None
         if (game is None or seconds is None or seat is None or room.status != "playing"
                 or self.pause is not None or room.seats[seat].kind != HUMAN
                 or seat in room.away):
@@ -132,7 +157,7 @@ class Clocks:
         if self.task is task:
             self.task = None
         if not task.cancelled() and task.exception() is not None:
-            log.error("room %s: the turn timer failed", self.room.id,
+            log.error("room %s: the %s failed", self.room.id, self.timer_name,
                       exc_info=task.exception())
 
     async def timed_out(self, key: tuple[int, int]) -> None:

@@ -18,8 +18,10 @@ from threethirteen.server import table
 from threethirteen.server.analysis import analyse
 from threethirteen.server.store import Finish, LogEntry
 from threethirteen.server.viewjson import GameText, ViewText, dumps
+from threethirteen.speed import SpeedGame
 
 States = dict[int | None, tuple[str, bool]]  # seat: (the state's text so far, can_undo)
+Game = GameState | SpeedGame  # a room's game: played in turns, or in speed mode
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,13 +37,16 @@ class Audience:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """What one entry made: the game, whether a round ended, the game's end, the states."""
+    """What one entry made: the game, whether a round ended, the game's end, the states,
+    and whether a step began with it (in turns every entry begins one; in speed mode the
+    entry that ends a draw or discard step, which other seats' actions never make stale)."""
 
-    game: GameState
+    game: Game
     entry: LogEntry
     round_ended: bool
     finish: Finish | None
     states: States
+    step_began: bool = True
 
 
 def step(game: GameState, entry: LogEntry, audience: Audience,
@@ -86,6 +91,7 @@ def states(game: GameState, version: int, audience: Audience) -> States:
     return found
 
 
-def finish_state(head: str, room: str, can_undo: bool) -> str:
-    """A state's whole text: its head, the room summary's text, and ``can_undo``."""
-    return f'{head},"room":{room},"can_undo":{"true" if can_undo else "false"}}}'
+def finish_state(head: str, room: str, can_undo: bool, extra: str = "") -> str:
+    """A state's whole text: its head, ``extra`` fields (a speed room's ``call_deadline``),
+    the room summary's text, and ``can_undo``."""
+    return f'{head}{extra},"room":{room},"can_undo":{"true" if can_undo else "false"}}}'

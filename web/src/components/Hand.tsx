@@ -10,6 +10,7 @@ import { cardName } from "../cards";
 import type { HandState } from "../handstate";
 import { largeCards } from "../settings";
 import { CardFace } from "./Card";
+import { Dialog } from "./Dialog";
 
 const MIN_STRIP = 44;
 const DRAG_START_PX = 8;
@@ -178,5 +179,43 @@ export function Hand({ hand, wild, onPlay, fresh }: Props) {
         </div>
       ))}
     </div>
+  );
+}
+
+/** The hand's sort and order buttons, under the person's bar. */
+export function HandTools({ hand }: { hand: HandState }) {
+  const chosen = hand.chosenCode.value;
+  return (
+    <div class="sort" role="group" aria-label="Sort your hand">
+      <span class="muted">Sort:</span>
+      {(["suit", "rank", "melds"] as const).map((mode) => (
+        <button type="button" key={mode} class="small" aria-pressed={hand.mode.value === mode ? "true" : "false"}
+          onClick={() => hand.sortBy(mode)}>{mode === "melds" ? "Melds first" : `By ${mode}`}</button>
+      ))}
+      <button type="button" class="small" aria-pressed={hand.arranging.value !== null ? "true" : "false"}
+        onClick={() => hand.toggleArranging()}>{hand.arranging.value !== null ? "Done" : "Tap to order"}</button>
+      <button type="button" class="small" disabled={!chosen} aria-label="Move left" title="Move the chosen card left (Alt+←)"
+        onClick={() => hand.chosen.value && hand.move(hand.chosen.value, -1)}>◀</button>
+      <button type="button" class="small" disabled={!chosen} aria-label="Move right" title="Move the chosen card right (Alt+→)"
+        onClick={() => hand.chosen.value && hand.move(hand.chosen.value, 1)}>▶</button>
+    </div>
+  );
+}
+
+/** "Go out?": a discard that would go out asks first. */
+export function GoOutConfirm({ hand, wild }: { hand: HandState; wild: string | null }) {
+  const card = hand.confirming.value;
+  if (card === null) return null;
+  return (
+    <Dialog alert labelledBy="confirm-title" describedBy="confirm-text" onClose={() => hand.cancel()}>
+      <div class="sheet small-sheet">
+        <h2 id="confirm-title">Go out?</h2>
+        <p id="confirm-text">Discarding {cardName(card, wild)} leaves a complete hand. Go out with it, or discard without going out?</p>
+        <div class="sheet-actions">
+          <button type="button" class="primary" autoFocus onClick={() => hand.answer(true)}>Yes, go out</button>
+          <button type="button" onClick={() => hand.answer(false)}>No, just discard</button>
+        </div>
+      </div>
+    </Dialog>
   );
 }

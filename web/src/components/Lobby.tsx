@@ -6,7 +6,7 @@ import type { Rules } from "../protocol";
 import { navigate } from "../route";
 import { saveSeat } from "../session";
 import { playerName } from "../settings";
-import { RulesForm, presetPlayers, rulesFor } from "./RulesForm";
+import { MAX_SEATS, RulesForm, isSpeed, presetPlayers, rulesFor } from "./RulesForm";
 import { SettingsForm } from "./Settings";
 
 const LEVEL_TEXT: Record<string, string> = {
@@ -34,23 +34,34 @@ const OPPONENT_NAMES: Record<number, string[]> = {
   7: ["Lower-left", "Left", "Top-left", "Top", "Top-right", "Right", "Lower-right"],
 };
 
+/** The opponents' names; past 7 (a speed table) Left, Seat 2, Seat 3, ..., Right. */
 function opponentNames(count: number): string[] {
-  return OPPONENT_NAMES[count] ?? [];
+  return OPPONENT_NAMES[count]
+    ?? ["Left", ...Array.from({ length: count - 2 }, (_, i) => `Seat ${i + 2}`), "Right"];
+}
+
+/** The seats a preset is for, as many as a table of its mode takes (speed: 12 of 16). */
+function presetSeats(preset: string): number | null {
+  const players = presetPlayers(preset);
+  const most = isSpeed(preset, {}) ? MAX_SEATS.speed : MAX_SEATS.turns;
+  return players !== null && players >= 2 && players <= most ? players : null;
 }
 
 function ComputerGame() {
   const [opponents, setOpponents] = useState(3);
   const [level, setLevel] = useState("medium");
   const [mixed, setMixed] = useState(false);
-  const [levels, setLevels] = useState<string[]>(["easy", "medium", "expert", "medium", "medium", "medium", "medium"]);
+  const [levels, setLevels] = useState<string[]>(["easy", "medium", "expert", ...Array<string>(12).fill("medium")]);
   const [preset, setPreset] = useState("standard");
   const [changes, setChanges] = useState<Rules>({});
-  const names = opponentNames(opponents);
+  const most = (isSpeed(preset, changes) ? MAX_SEATS.speed : MAX_SEATS.turns) - 1;
+  const count = Math.min(opponents, most);
+  const names = opponentNames(count);
   function play(event: Event) {
     event.preventDefault();
     const rules: Rules = { ...changes };
     if (preset !== "standard") rules["preset"] = preset;
-    navigate(playPath(opponents, mixed ? levels.slice(0, opponents).join(",") : level, rules));
+    navigate(playPath(count, mixed ? levels.slice(0, count).join(",") : level, rules));
   }
   return (
     <form class="card-panel" onSubmit={play} aria-labelledby="computer-title">
@@ -59,8 +70,8 @@ function ComputerGame() {
       <div class="row">
         <NameField id="solo-name" />
         <label>Opponents
-          <select value={opponents} onChange={(e) => setOpponents(Number((e.target as HTMLSelectElement).value))}>
-            {[1, 2, 3, 4, 5, 6, 7].map((n) => <option key={n} value={n}>{n}</option>)}
+          <select value={count} onChange={(e) => setOpponents(Number((e.target as HTMLSelectElement).value))}>
+            {Array.from({ length: most }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
           </select>
         </label>
         {!mixed && (
@@ -92,8 +103,8 @@ function ComputerGame() {
       )}
       <RulesForm idPrefix="solo" preset={preset} changes={changes} onChange={setChanges} onPreset={(name) => {
         setPreset(name);
-        const players = presetPlayers(name); // deuces-arent-wild is for 3: two opponents
-        if (players !== null && players >= 2 && players <= 8) setOpponents(players - 1);
+        const players = presetSeats(name); // deuces-arent-wild is for 3: two opponents
+        if (players !== null) setOpponents(players - 1);
       }} />
       <button type="submit" class="primary big">Play</button>
     </form>
@@ -108,12 +119,18 @@ function OnlineRoom() {
   const [timer, setTimer] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const speed = isSpeed(preset, changes);
+  const most = speed ? MAX_SEATS.speed : MAX_SEATS.turns;
   async function create(event: Event) {
     event.preventDefault();
+    if (seats.length > most) {
+      setError(`A table of turns takes at most ${most} seats: remove ${seats.length - most}, or play speed.`);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      const turn = timer ? Number(timer) : null;
+      const turn = timer && !speed ? Number(timer) : null; // a speed room has the caller instead
       const answer = await createRoom(playerName.value.trim() || "Host", rulesFor(preset, changes, seats.length),
         seats, { spectators, turn_seconds: turn });
       saveSeat(answer.room, answer.seat, answer.token);
@@ -148,26 +165,29 @@ function OnlineRoom() {
           ))}
         </ol>
         <div class="row">
-          <button type="button" class="small" disabled={seats.length >= 8} onClick={() => setSeats([...seats, "human"])}>Add a seat</button>
+          <button type="button" class="small" disabled={seats.length >= most} onClick={() => setSeats([...seats, "human"])}>Add a seat</button>
           <button type="button" class="small" disabled={seats.length <= 2} onClick={() => setSeats(seats.slice(0, -1))}>Remove a seat</button>
         </div>
       </fieldset>
       <RulesForm idPrefix="online" preset={preset} changes={changes} onChange={setChanges} onPreset={(name) => {
         setPreset(name);
-        const players = presetPlayers(name); // the seats the preset is for
-        if (players !== null && players >= 2 && players <= 8) {
+        const players = presetSeats(name) // the seats the preset is for; a table of turns takes 8
+          ?? (isSpeed(name, changes) ? null : Math.min(seats.length, MAX_SEATS.turns));
+        if (players !== null) {
           setSeats([...seats.slice(0, players), ...Array<string>(Math.max(0, players - seats.length)).fill("medium")]);
         }
       }} />
       <div class="row">
         <label class="check"><input type="checkbox" checked={spectators}
           onChange={(e) => setSpectators((e.target as HTMLInputElement).checked)} /> Others may watch</label>
-        <label>Turn timer
-          <select value={timer} onChange={(e) => setTimer((e.target as HTMLSelectElement).value)}>
-            <option value="">None</option>
-            {[30, 60, 120, 300].map((s) => <option key={s} value={String(s)}>{s} seconds</option>)}
-          </select>
-        </label>
+        {speed ? <p class="muted">The caller plays for anyone too slow: see Speed seconds in the rule options.</p> : (
+          <label>Turn timer
+            <select value={timer} onChange={(e) => setTimer((e.target as HTMLSelectElement).value)}>
+              <option value="">None</option>
+              {[30, 60, 120, 300].map((s) => <option key={s} value={String(s)}>{s} seconds</option>)}
+            </select>
+          </label>
+        )}
       </div>
       {error && <p class="error-line" role="alert">{error}</p>}
       <button type="submit" class="primary big" disabled={busy}>Create room</button>

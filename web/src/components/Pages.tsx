@@ -9,6 +9,7 @@ import { loadSeat, saveSeat } from "../session";
 import { playerName } from "../settings";
 import type { TableStore } from "../store";
 import { Chat, ConnectionState } from "./Panels";
+import { SpeedTable } from "./SpeedTable";
 import { Table } from "./Table";
 
 /** `/play?...`: make a room against the computer, then sit at it. */
@@ -125,10 +126,12 @@ function Seated({ room, token }: { room: string; token: string | null }) {
   }
   const info = store.room.value;
   const humans = info ? info.seats.filter((seat) => seat.kind === "human").length : 1;
-  if (store.view.value === null && info && info.status === "waiting") {
+  if (store.view.value === null && store.speed.value === null && info && info.status === "waiting") {
     return <WaitingRoom store={store} info={info} room={room} host={token !== null && loadSeat(room)?.seat === (info.host ?? 0)} />;
   }
-  return <Table store={store} room={room} online={humans > 1 || token === null} />;
+  const online = humans > 1 || token === null;
+  if (store.speed.value !== null) return <SpeedTable store={store} room={room} online={online} />;
+  return <Table store={store} room={room} online={online} />;
 }
 
 function WaitingRoom({ store, info, room, host }: { store: TableStore; info: RoomInfo; room: string; host: boolean }) {

@@ -1,4 +1,5 @@
-/** The stock (its size) and the discard pile (its top card), in the middle of the table. */
+/** The stock (its size) and the discard pile (its top card), in the middle of the table; a
+ * speed table's piles are discard piles with their owner's name ("Your pile: ..."). */
 import { cardName } from "../cards";
 import { CardBack, CardFace } from "./Card";
 
@@ -11,9 +12,9 @@ export function Stock({ size }: { size: number }) {
   );
 }
 
-export function DiscardPile({ pile, wild }: { pile: string[]; wild: string | null }) {
+export function DiscardPile({ pile, wild, name = "Discard pile" }: { pile: string[]; wild: string | null; name?: string }) {
   const top = pile[pile.length - 1];
-  const label = top ? `Discard pile: ${cardName(top, wild)}` : "Discard pile: empty";
+  const label = `${name}: ${top ? cardName(top, wild) : "empty"}`;
   return (
     <div class="pile discard" role="img" aria-label={label}>
       {pile.length > 1 && <span class="card under" aria-hidden="true" />}

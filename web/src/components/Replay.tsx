@@ -56,6 +56,7 @@ export function ReplayPage({ room }: { room: string }) {
   const view = { players: record.players, seat: null };
   const results = record.rounds.slice(0, frame.result ? frame.round + 1 : frame.round).map((r) => ({
     number: r.number, wild: r.wild, dealer: r.dealer, end: r.end, out: r.out, playoff: r.playoff === true, result: r.result,
+    ...(r.outs ? { outs: r.outs } : {}),
   }));
   return (
     <main class="replay" id="main">
@@ -67,14 +68,14 @@ export function ReplayPage({ room }: { room: string }) {
       <nav class="replay-controls" aria-label="Step through the game">
         <button type="button" onClick={() => setAt(0)} disabled={at === 0}>First</button>
         <button type="button" onClick={() => setAt(at - 1)} disabled={at === 0}>Previous</button>
-        <span class="step">Step {at + 1} of {frames.length}: round {round.number}, turn {frame.turn}</span>
+        <span class="step">Step {at + 1} of {frames.length}: round {round.number}, {frame.call !== undefined ? `call ${frame.call}` : `turn ${frame.turn}`}</span>
         <button type="button" onClick={() => setAt(at + 1)} disabled={at === frames.length - 1}>Next</button>
         <button type="button" onClick={() => setAt(frames.length - 1)} disabled={at === frames.length - 1}>Last</button>
       </nav>
       <div class="replay-now">
         <div class="replay-piles">
           <Stock size={frame.stock} />
-          <DiscardPile pile={frame.pile} wild={wild} />
+          {!frame.piles && <DiscardPile pile={frame.pile} wild={wild} />}
         </div>
         <div>
           <p class="replay-text">{frame.text}</p>
@@ -89,9 +90,12 @@ export function ReplayPage({ room }: { room: string }) {
           {frame.hands.map((hand, seat) => (
             <li key={seat} class={frame.mover === seat ? "went-out" : undefined}>
               <h2 class="h3">{record.players[seat]} <span class="points">{frame.totals[seat]} pts</span></h2>
-              <ul class="meld" aria-label={`${record.players[seat]}'s hand: ${hand.map((c) => cardName(c, wild)).join(", ")}`}>
-                {hand.map((code, i) => <li key={i}><CardFace code={code} wild={wild} /></li>)}
-              </ul>
+              <div class="laid">
+                <ul class="meld" aria-label={`${record.players[seat]}'s hand: ${hand.map((c) => cardName(c, wild)).join(", ")}`}>
+                  {hand.map((code, i) => <li key={i}><CardFace code={code} wild={wild} /></li>)}
+                </ul>
+                {frame.piles && <DiscardPile pile={frame.piles[seat] ?? []} wild={wild} name={`${record.players[seat] ?? `Seat ${seat + 1}`}'s pile`} />}
+              </div>
             </li>
           ))}
         </ul>

@@ -2,19 +2,20 @@
  * then the score sheet; and the end of the game. */
 import { cardName } from "../cards";
 import type { RoundResult, View } from "../protocol";
-import { roundSummary, seatName, winnersText } from "../words";
+import { outsOf, roundSummary, seatName, winnersText } from "../words";
 import { CardFace } from "./Card";
 import { Dialog } from "./Dialog";
 import { ScoreSheet } from "./ScoreSheet";
 
 export function OpenHands({ view, result }: { view: Pick<View, "players" | "seat">; result: RoundResult }) {
   const wild = result.wild;
+  const outs = outsOf(result);
   return (
     <ul class="open-hands">
       {result.result.map((seat, index) => (
-        <li key={index} class={result.out === index ? "went-out" : undefined}>
+        <li key={index} class={outs.includes(index) ? "went-out" : undefined}>
           <h3>{seatName(view, index)} <span class="points">{seat.points} {seat.points === 1 ? "point" : "points"}</span>
-            {result.out === index && <span class="mark out">Out</span>}</h3>
+            {outs.includes(index) && <span class="mark out">Out</span>}</h3>
           <div class="laid">
             {seat.melds.map((meld, m) => (
               <ul class="meld" key={m} aria-label={`Meld: ${meld.map((code) => cardName(code, wild)).join(", ")}`}>
@@ -35,8 +36,11 @@ export function OpenHands({ view, result }: { view: Pick<View, "players" | "seat
   );
 }
 
+/** The parts of a view (a turn game's or a speed game's) the results need. */
+type Finished = Pick<View, "players" | "seat" | "results" | "winners">;
+
 export function RoundResults({ view, result, onNext, pauseUntil }: {
-  view: View; result: RoundResult; onNext: () => void; pauseUntil: number | null | undefined;
+  view: Finished; result: RoundResult; onNext: () => void; pauseUntil: number | null | undefined;
 }) {
   const seconds = typeof pauseUntil === "number" ? Math.max(0, Math.round((pauseUntil - Date.now()) / 1000)) : null;
   return (
@@ -56,7 +60,7 @@ export function RoundResults({ view, result, onNext, pauseUntil }: {
 }
 
 export function GameOver({ view, room, onRematch, rematchAsked, rematchOffered }: {
-  view: View; room: string; onRematch: (() => void) | null; rematchAsked: boolean; rematchOffered: boolean;
+  view: Finished; room: string; onRematch: (() => void) | null; rematchAsked: boolean; rematchOffered: boolean;
 }) {
   const last = view.results[view.results.length - 1];
   return (

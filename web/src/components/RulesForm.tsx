@@ -18,10 +18,8 @@ interface OptionInfo {
 const OPTIONS = catalog.options as OptionInfo[];
 export const PRESETS = catalog.presets as Record<string, Rules>;
 
-// Speed mode ("3-13 Speed") has no table in the browser yet: its preset and its options
-// stay out of the game forms until it does (the catalog lists them, as the engine does);
-// the score sheet, which only adds up rounds, offers them (`speed`).
-const SPEED_ONLY = new Set(["mode", "speed_seconds", "speed"]);
+/** The most seats a table takes: 16 in speed mode (every seat at once), else 8. */
+export const MAX_SEATS = { turns: 8, speed: 16 } as const;
 
 /** What each preset is, in a line under the choice (RULES.md, "Presets"). */
 const PRESET_WORDS: Record<string, string> = {
@@ -57,16 +55,23 @@ export function effective(preset: string, changes: Rules, name: string): unknown
   return OPTIONS.find((option) => option.name === name)?.default;
 }
 
+/** Whether the rules play speed mode ("3-13 Speed"): the speed preset, or `mode` set so. */
+export function isSpeed(preset: string, changes: Rules): boolean {
+  return effective(preset, changes, "mode") === "speed";
+}
+
 /** The rules object to send: the preset and the options changed from it. */
 export function rulesFor(preset: string, changes: Rules, players: number): Rules {
   return { preset, ...changes, players };
 }
 
-export function RulesForm({ preset, changes, onPreset, onChange, idPrefix, speed = false }: {
+/** `all`: every option whatever the mode (the score sheet); else the caller's time
+ * (`speed_seconds`) shows only when the rules play speed. */
+export function RulesForm({ preset, changes, onPreset, onChange, idPrefix, speed: all = false }: {
   preset: string; changes: Rules; idPrefix: string; speed?: boolean;
   onPreset: (preset: string) => void; onChange: (changes: Rules) => void;
 }) {
-  const offered = (name: string) => speed || !SPEED_ONLY.has(name);
+  const offered = (name: string) => all || name !== "speed_seconds" || isSpeed(preset, changes);
   // What is wrong with a number typed into a field, by option; the rules keep the last good value.
   const [errors, setErrors] = useState<Record<string, { text: string; error: string }>>({});
   function set(name: string, value: unknown) {
@@ -80,7 +85,7 @@ export function RulesForm({ preset, changes, onPreset, onChange, idPrefix, speed
     <div class="rules-form">
       <label>Preset
         <select value={preset} onChange={(e) => onPreset((e.target as HTMLSelectElement).value)}>
-          {Object.keys(PRESETS).filter(offered).map((name) => <option key={name} value={name}>{name}</option>)}
+          {Object.keys(PRESETS).map((name) => <option key={name} value={name}>{name}</option>)}
         </select>
       </label>
       {PRESET_WORDS[preset] && <p class="muted preset-words" id={`${idPrefix}-preset-words`}>{PRESET_WORDS[preset]}</p>}

@@ -2,7 +2,7 @@
  * total, the leader after it), totals at the foot. */
 import { rankPlural } from "../cards";
 import type { RoundResult, View } from "../protocol";
-import { seatName } from "../words";
+import { outsOf, seatName } from "../words";
 
 export function ScoreSheet({ view, results, caption = "Score sheet" }: {
   view: Pick<View, "players" | "seat">; results: RoundResult[]; caption?: string;
@@ -36,7 +36,7 @@ export function ScoreSheet({ view, results, caption = "Score sheet" }: {
               <td>{seatName(view, result.dealer)}</td>
               {seats.map((seat) => {
                 const points = result.result[seat]?.points ?? 0;
-                const out = result.out === seat;
+                const out = outsOf(result).includes(seat);
                 return (
                   <td key={seat} class={out ? "went-out" : undefined}>
                     <span class="total">{totals[seat]}</span>

@@ -1,17 +1,13 @@
 /** The table: opponents around, the piles in the middle, the person's hand and actions at
  * the bottom, the move log and the rest at the side. */
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { cardName } from "../cards";
+import { useMemo } from "preact/hooks";
+import { useFocusAfterDraw, useFreshCards, usePauseEnd, useShortcuts, useTitle } from "./hooks";
 import { HandState } from "../handstate";
-import type { Shortcut } from "../keys";
-import { shortcutFor } from "../keys";
-import { keyed } from "../order";
 import type { View } from "../protocol";
-import { shortcuts } from "../settings";
 import type { TableStore } from "../store";
-import { hintText, roundBanner, seatName, shortBanner, wildText } from "../words";
+import { adviceText, hintText, roundBanner, seatName, shortBanner, wildText } from "../words";
 import { Dialog } from "./Dialog";
-import { Hand } from "./Hand";
+import { GoOutConfirm, Hand, HandTools } from "./Hand";
 import { Chat, ConnectionState, MoveLog, People, RoundBanner } from "./Panels";
 import { DiscardPile, Stock } from "./Piles";
 import { GameOver, RoundResults } from "./Results";
@@ -48,46 +44,12 @@ export function Table({ store, room, online }: Props) {
   const roomInfo = store.room.value;
   const waiting = store.waiting.value;
   const myTurn = store.myTurn.value;
-  const previous = useRef<Set<string>>(new Set());
-  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
 
-  // The tab title signals the person's turn.
-  useEffect(() => {
-    document.title = myTurn ? "● Your turn · Three-Thirteen" : "Three-Thirteen";
-    return () => { document.title = "Three-Thirteen"; };
-  }, [myTurn]);
-
-  // A card that just arrived in the hand is marked for its short animation.
-  const handKeys = view?.hand ? keyed(view.hand).map((item) => item.key) : [];
-  const handSignature = handKeys.join(" ");
-  useEffect(() => {
-    const before = previous.current;
-    const added = before.size ? handKeys.filter((key) => !before.has(key)) : [];
-    previous.current = new Set(handKeys);
-    setFresh(new Set(added.length <= 2 ? added : []));
-  }, [handSignature]);
-
-  // After a draw, the keyboard's focus goes to the card just drawn (the draw buttons it was
-  // on are disabled now).
-  const phase = view?.phase;
-  useEffect(() => {
-    if (!myTurn || phase !== "discard") return;
-    const active = document.activeElement as HTMLButtonElement | null;
-    const lost = !active || active === document.body || (active.tagName === "BUTTON" && active.disabled);
-    if (!lost) return;
-    const target = document.querySelector<HTMLElement>("button.hand-card.fresh") ??
-      document.querySelector<HTMLElement>("button.hand-card");
-    target?.focus({ preventScroll: true });
-  }, [myTurn, phase, handSignature, fresh]);
-
+  useTitle(myTurn ? "Your turn" : null);
+  const fresh = useFreshCards(view?.hand);
+  useFocusAfterDraw(myTurn && view?.phase === "discard", fresh);
   // In an online room the next round starts by itself when the pause ends.
-  const pauseUntil = store.pauseUntil.value;
-  const showing = store.roundToShow.value !== null;
-  useEffect(() => {
-    if (!online || !showing || typeof pauseUntil !== "number") return;
-    const handle = setTimeout(() => store.dismissResults(), Math.max(0, pauseUntil - Date.now()));
-    return () => clearTimeout(handle);
-  }, [online, showing, pauseUntil]);
+  usePauseEnd(online, store.roundToShow.value !== null, store.pauseUntil.value, () => store.dismissResults());
 
   // What the buttons and keys do, reading the store when used (a key pressed before the
   // next render still sees the latest state).
@@ -105,25 +67,10 @@ export function Table({ store, room, online }: Props) {
     },
   }), [store]);
 
-  // Keys: s stock, p pile, d discard, o go out, h hint, u undo (see keys.ts for when).
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      const target = event.target instanceof HTMLElement ? event.target : null;
-      const dialogOpen = document.querySelector("[aria-modal='true']") !== null;
-      const shortcut = shortcutFor(
-        { key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, target },
-        { enabled: shortcuts.peek(), dialogOpen });
-      if (shortcut === null) return;
-      const actions: Record<Shortcut, () => void> = {
-        stock: () => act.draw("stock"), pile: () => act.draw("discard"), discard: () => hand.discard(),
-        out: () => hand.goOut(), hint: () => act.hint(), undo: () => act.undo(),
-      };
-      event.preventDefault();
-      actions[shortcut]();
-    }
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [act, hand]);
+  useShortcuts({
+    stock: () => act.draw("stock"), pile: () => act.draw("discard"), discard: () => hand.discard(),
+    out: () => hand.goOut(), hint: () => act.hint(), undo: () => act.undo(),
+  });
 
   if (view === null) {
     return (
@@ -151,19 +98,7 @@ export function Table({ store, room, online }: Props) {
   const askHint = () => act.hint();
   const undo = () => act.undo();
 
-  const discardChoice = analysis?.discards?.find((option) => option.card === chosen);
-  const best = analysis?.discards?.[0];
-  let advice = "";
-  if (analysis && view.hand) {
-    if (view.phase === "discard" && best) {
-      advice = discardChoice
-        ? `Discarding ${cardName(discardChoice.card, view.wild)} leaves ${discardChoice.deadwood} ${discardChoice.deadwood === 1 ? "point" : "points"}${discardChoice.out ? ": you go out" : ""}.`
-        : `Best discard: ${cardName(best.card, view.wild)}, leaving ${best.deadwood} ${best.deadwood === 1 ? "point" : "points"}${best.out ? ": you can go out" : ""}.`;
-    } else {
-      const melds = analysis.melds.length;
-      advice = `Best arrangement: ${melds} ${melds === 1 ? "meld" : "melds"}, ${analysis.deadwood} ${analysis.deadwood === 1 ? "point" : "points"} unmelded.`;
-    }
-  }
+  const advice = view.hand ? adviceText(analysis, view.phase, chosen, view.wild) : "";
 
   const seatFor = (seat: number) => roomInfo?.seats[seat] ?? null;
   const hints = store.hint.value;
@@ -217,19 +152,7 @@ export function Table({ store, room, online }: Props) {
               <p class="prompt">{prompt}</p>
             </div>
             {advice && <p class="advice">{advice}</p>}
-            <div class="sort" role="group" aria-label="Sort your hand">
-              <span class="muted">Sort:</span>
-              {(["suit", "rank", "melds"] as const).map((mode) => (
-                <button type="button" key={mode} class="small" aria-pressed={hand.mode.value === mode ? "true" : "false"}
-                  onClick={() => hand.sortBy(mode)}>{mode === "melds" ? "Melds first" : `By ${mode}`}</button>
-              ))}
-              <button type="button" class="small" aria-pressed={hand.arranging.value !== null ? "true" : "false"}
-                onClick={() => hand.toggleArranging()}>{hand.arranging.value !== null ? "Done" : "Tap to order"}</button>
-              <button type="button" class="small" disabled={!chosen} aria-label="Move left" title="Move the chosen card left (Alt+←)"
-                onClick={() => hand.chosen.value && hand.move(hand.chosen.value, -1)}>◀</button>
-              <button type="button" class="small" disabled={!chosen} aria-label="Move right" title="Move the chosen card right (Alt+→)"
-                onClick={() => hand.chosen.value && hand.move(hand.chosen.value, 1)}>▶</button>
-            </div>
+            <HandTools hand={hand} />
             <Hand hand={hand} wild={view.wild} fresh={fresh}
               onPlay={() => (hand.goesOut(hand.chosenCode.value) ? hand.goOut() : hand.discard())} />
             <div class="actions">
@@ -281,18 +204,7 @@ export function Table({ store, room, online }: Props) {
       {roundToShow && !over && (
         <RoundResults view={view} result={roundToShow} onNext={() => store.nextRound()} pauseUntil={store.pauseUntil.value} />
       )}
-      {hand.confirming.value && (
-        <Dialog alert labelledBy="confirm-title" describedBy="confirm-text" onClose={() => hand.cancel()}>
-          <div class="sheet small-sheet">
-            <h2 id="confirm-title">Go out?</h2>
-            <p id="confirm-text">Discarding {cardName(hand.confirming.value, view.wild)} leaves a complete hand. Go out with it, or discard without going out?</p>
-            <div class="sheet-actions">
-              <button type="button" class="primary" autoFocus onClick={() => hand.answer(true)}>Yes, go out</button>
-              <button type="button" onClick={() => hand.answer(false)}>No, just discard</button>
-            </div>
-          </div>
-        </Dialog>
-      )}
+      <GoOutConfirm hand={hand} wild={view.wild} />
     </div>
   );
 }
