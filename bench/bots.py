@@ -1,18 +1,38 @@
 """The strength table of the computer opponents, from `three-thirteen simulate`.
 
     .venv/bin/python bench/bots.py [--games 200] [--seed 7] [--jobs 2] [--only master]
+    .venv/bin/python bench/bots.py --duplicate race-0.5 [--against expert-1] [--pairs 30]
 
 Plays each match-up with seats rotating, prints one markdown row per bot per match-up
 (win rate with its 95% interval, mean total, decision times) and the games per second.
+
+``--duplicate BOT`` plays BOT heads-up against ``--against`` on ``--pairs`` deals, each
+deal twice with the seats swapped (the luck of the cards cancels out), and prints the
+wins and the mean total difference a game with its standard error: the low-variance
+signal used to tune a bot. BOT is a registered bot or one of the tuning ``VARIANTS``.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import time
+from collections.abc import Callable
+from typing import Any
 
+from threethirteen.bots import register_bot
+from threethirteen.bots.expert import ExpertBot
 from threethirteen.rules import Rules
-from threethirteen.sim import simulate
+from threethirteen.sim import derive_seed, percentile, play_game, simulate
+
+# The evaluator's settings tried for issue 14 (README, "Simulations and tournaments").
+VARIANTS: dict[str, dict[str, Any]] = {
+    "race-0.5": {"race": 0.5},
+    "race-1.0": {"race": 1.0},
+    "race-1.5": {"race": 1.5},
+    "race-1.0-s12": {"race": 1.0, "stock_samples": 12, "candidates": 5},
+}
 
 MATCHES = (
     ("expert", "greedy", "greedy", "greedy"),
@@ -20,11 +40,42 @@ MATCHES = (
     ("search", "greedy", "greedy", "greedy"),
     ("search", "greedy"),
     ("search", "expert"),
+    ("expert-2", "expert-1"),
     ("search-deep", "search"),
     ("medium", "greedy"),
     ("easy", "greedy"),
     ("greedy", "random"),
 )
+
+
+def _variant(name: str) -> Callable[[], ExpertBot]:
+    return lambda: ExpertBot(name=name, **VARIANTS[name])
+
+
+def duplicate(bot: str, against: str, pairs: int, seed: int) -> str:
+    """One line: ``bot`` against ``against`` on ``pairs`` deals, each played both ways."""
+    for name in VARIANTS:
+        register_bot(name, _variant(name))
+    rules, start = Rules(players=2), time.perf_counter()
+    wins, by_deal, times = 0.0, [], []
+    for deal in range(pairs):
+        difference = 0
+        for seats in ([bot, against], [against, bot]):
+            timings: list[list[float]] = [[], []]
+            state = play_game(rules, seats, seed=derive_seed(seed, deal), timings=timings)
+            mine = seats.index(bot)
+            assert state.winners is not None
+            wins += 1 / len(state.winners) if mine in state.winners else 0.0
+            difference += state.totals[mine] - state.totals[1 - mine]
+            times += timings[mine]
+        by_deal.append(difference / 2)
+    mean = sum(by_deal) / pairs
+    spread = math.sqrt(sum((d - mean) ** 2 for d in by_deal) / max(1, pairs - 1))
+    return (f"{bot} against {against}, seed {seed}: {2 * pairs} games, wins {wins:g} "
+            f"({wins / (2 * pairs):.1%}), total difference a game {mean:+.2f} "
+            f"(standard error {spread / math.sqrt(pairs):.2f}), decisions p50 / p95 "
+            f"{percentile(times, 0.5):.0f} / {percentile(times, 0.95):.0f} ms, "
+            f"{time.perf_counter() - start:.0f} s")
 
 
 def main() -> None:
@@ -34,7 +85,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", default="", help="play only the match-ups that include "
                         "this bot (e.g. search-deep: its games take minutes each)")
+    parser.add_argument("--duplicate", default="", help="a bot to play heads-up in "
+                        "duplicate (see the module text) instead of the table")
+    parser.add_argument("--against", default="expert-1")
+    parser.add_argument("--pairs", type=int, default=30)
     args = parser.parse_args()
+    if args.duplicate:
+        print(duplicate(args.duplicate, args.against, args.pairs, args.seed), flush=True)
+        return
     print("| seats | bot | win rate | 95% interval | mean total | decision p50 / p95 ms"
           " | games/s |")
     print("|---|---|---|---|---|---|---|")

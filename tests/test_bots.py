@@ -20,7 +20,7 @@ from threethirteen.rules import PRESETS, Mode, Rules
 from threethirteen.sim import play_game
 from threethirteen.view import Phase, View
 
-BOTS = ("random", "easy", "greedy", "medium", "expert-1", "expert", "search")
+BOTS = ("random", "easy", "greedy", "medium", "expert-1", "expert-2", "expert", "search")
 
 
 def advance(state: GameState, seed: int, steps: int) -> None:
@@ -130,7 +130,7 @@ def test_the_expert_explains_every_option_with_its_expected_penalty() -> None:
     options = ExpertBot().explain(view, random.Random(1))
     assert {option.action for option in options} == set(view.legal)
     assert options == sorted(options, key=lambda option: option.expected)
-    assert options[0].action.card.rank in (11, 12, 13)  # type: ignore[union-attr]
+    assert options[0].action.card.rank in (11, 12, 13)  # type: ignore[union-attr, operator]
     assert all(option.expected >= 0 for option in options)
 
 
@@ -144,6 +144,30 @@ def test_the_expert_goes_out_whenever_it_can() -> None:
     view = View(**{**{f: getattr(view, f) for f in view.__dataclass_fields__},
                    "legal": (*view.legal, Discard(0, Card.parse("2c"), out=True))})
     assert ExpertBot().choose(view, random.Random(0)) == Discard(0, Card.parse("2c"), out=True)
+
+
+def test_the_racing_expert_values_going_out_now_above_every_discard() -> None:
+    view = view_for("7h 8h 9h Kc Kd Ks 2c", None, Phase.DISCARD, wild=3)
+    view = View(**{**{f: getattr(view, f) for f in view.__dataclass_fields__},
+                   "legal": (*view.legal, Discard(0, Card.parse("2c"), out=True))})
+    racer = ExpertBot(race=1.0)
+    others = racer.others_penalty(view, random.Random(4))
+    assert others > 0  # the other hand is seven hidden cards: it rarely melds whole
+    options = racer.explain(view, random.Random(4))
+    assert options[0].action == Discard(0, Card.parse("2c"), out=True)
+    assert options[0].expected == pytest.approx(view.rules.out_bonus - others)
+    assert all(option.expected >= options[0].expected for option in options)
+    plain = ExpertBot().explain(view, random.Random(4))
+    assert plain[0].expected == view.rules.out_bonus  # expert-1's measure: its own penalty
+
+
+def test_only_expert_2_races_and_expert_stays_the_evaluator() -> None:
+    races = {}
+    for name in ("medium", "expert-1", "expert", "expert-2"):
+        bot = make_bot(name)
+        assert isinstance(bot, ExpertBot) and bot.name == name
+        races[name] = bot.race
+    assert races == {"medium": 0.0, "expert-1": 0.0, "expert": 0.0, "expert-2": 0.5}
 
 
 def test_tracking_places_the_cards_opponents_took() -> None:

@@ -6,10 +6,16 @@ expected best penalty after drawing one unseen card and discarding one, and p th
 that the round ends before the seat's next turn. Cards that cannot meld with the hand
 are scored by a value swap (draw a low card, throw the dearest unmelded one); the others
 go through the exact solver.
+
+With ``race`` (R, the points the other seats are expected to hold when this seat goes
+out), ``value`` subtracts ``(1 - p) * q * R``, q being the chance that the next draw
+lets the hand go out (``out_next``): the gain of going out first, not only of holding
+few points. A hand melded whole (it goes out next turn) is worth ``-(1 - p) * R``.
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
@@ -25,15 +31,18 @@ class Evaluator:
     """Hand values for one seat at one decision, memoised for that decision."""
 
     def __init__(
-        self, wild: Rank | None, rules: Rules, unseen: Counter[Card], horizon: float = 0.0
+        self, wild: Rank | None, rules: Rules, unseen: Counter[Card], horizon: float = 0.0,
+        race: float = 0.0,
     ) -> None:
         self.horizon = horizon
+        self.race = race
         self.wild = wild
         self.rules = rules
         self.unseen = unseen
         self.unseen_total = sum(unseen.values())
         self._arranged: dict[HandKey, tuple[int, int]] = {}
         self._lookahead: dict[HandKey, float] = {}
+        self._out_next: dict[HandKey, float] = {}
         self._kept: dict[HandKey, int] = {}
         self._out: dict[HandKey, bool] = {}
 
@@ -105,24 +114,82 @@ class Evaluator:
         base, dearest = self._solve(hand)
         near = self.meldable_with(hand)
         total = 0.0
+        outs = 0
         for card, count in self.unseen.items():
             if card in near:
-                total += count * self.after_draw(hand, card)
+                after = self.after_draw(hand, card)
+                total += count * after
+                outs += count if after == 0 else 0
             else:
                 total += count * (base - max(0, dearest - self.points(card)))
+        self._out_next[key] = outs / self.unseen_total
         found = self._lookahead[key] = total / self.unseen_total
         return found
+
+    def out_next(self, hand: Sequence[Card]) -> float:
+        """The chance that one draw from the unseen cards lets ``hand`` go out (about: a
+        hand melded after its discard, with the discard still to come)."""
+        key = tuple(sorted(card.code for card in hand))
+        if key not in self._out_next:
+            if not self.unseen_total:
+                return 0.0
+            self.lookahead(hand)
+        return self._out_next[key]
 
     def value(self, hand: Sequence[Card], ending: float) -> float:
         """Expected penalty of holding ``hand`` when the round ends first with chance ``ending``."""
         now = self.penalty(hand)
-        if ending >= 1.0 or now == 0:
+        if ending >= 1.0:
             return float(now)
+        if now == 0:  # melded: it goes out on its next turn, unless the round ends first
+            return -(1.0 - ending) * self.race if self.race else 0.0
         later = self.lookahead(hand)
         if self.horizon:  # the draws after the next one, extrapolated from its gain
             beyond = max(0.0, later - self.horizon * (now - later))
             later = ending * later + (1.0 - ending) * beyond
-        return ending * now + (1.0 - ending) * later
+        value = ending * now + (1.0 - ending) * later
+        if self.race:  # going out next turn also costs the others their penalty
+            value -= (1.0 - ending) * self.out_next(hand) * self.race
+        return value
+
+    def ranked(self, hand: Sequence[Card]) -> list[tuple[int, Card]]:
+        """Distinct discards by the penalty they leave, then the dearer card first."""
+        return ranked_discards(hand, self.penalty, self.points)
+
+    def best_keep(self, hand: Sequence[Card], ending: float, *, candidates: int,
+                  out_value: float = 0.0) -> float:
+        """The expected penalty after the best discard from ``hand`` (``out_value`` when
+        it goes out), the ``candidates`` most promising discards valued in full."""
+        if self.goes_out(hand):
+            return out_value
+        return min(self.value(without(hand, card), ending)
+                   for _, card in self.ranked(hand)[:candidates])
+
+    def stock_value(self, hand: Sequence[Card], ending: float, rng: random.Random, *,
+                    samples: int, candidates: int, out_value: float = 0.0) -> float:
+        """The expected penalty after a draw from the stock and the best discard.
+
+        A card that cannot meld with the hand is kept only to replace its dearest unmelded
+        card; ``samples`` of the cards that can meld are drawn and scored by ``best_keep``.
+        """
+        if not self.unseen_total:
+            return self.value(hand, ending)
+        hold = self.value(hand, ending)
+        dearest = self.dearest(hand)
+        meldable = self.meldable_with(hand)
+        expected = 0.0
+        population: list[Card] = []
+        for card, count in self.unseen.items():
+            if card in meldable:
+                population += [card] * count
+            else:
+                expected += count * (hold - max(0, dearest - self.points(card)))
+        if population:
+            picks = rng.sample(population, min(samples, len(population)))
+            sampled = sum(self.best_keep([*hand, card], ending, candidates=candidates,
+                                         out_value=out_value) for card in picks)
+            expected += len(population) * sampled / len(picks)
+        return expected / self.unseen_total
 
     def meldable_with(self, hand: Sequence[Card]) -> set[Card]:
         """Unseen cards that could change how ``hand`` melds (all of them, given two wilds)."""

@@ -1,4 +1,5 @@
-"""The ``expert`` bot: card tracking, a one-draw lookahead and the chance the round ends.
+"""The ``expert`` bots: card tracking, a one-draw lookahead, the chance the round ends,
+and the race to go out first.
 
 Every choice is scored by the seat's expected penalty at the end of the round
 (``Evaluator.value``), from what the seat can see:
@@ -9,12 +10,18 @@ Every choice is scored by the seat's expected penalty at the end of the round
   weighed by the same chance of the round ending first.
 * **The round's end**: the chance that it ends before the seat plays again comes from
   whoever is out, the stock left, and how likely each opponent is to go out on a turn
-  by now (``HAZARD``, measured in self-play). A seat well ahead in a late round plays
+  by now (``bots.ending``, measured in self-play). A seat well ahead in a late round plays
   for the penalty it holds; a seat behind plays for its chances.
 * **Draws**: taking the top card is scored exactly, drawing from the stock by averaging
   over the unseen cards (sampled among those that can meld with the hand).
 * **Discards**: the most promising discards are scored with the lookahead; a card the
   next seat is known to collect costs extra (``defence``).
+* **The race** (``race`` > 0, the ``expert`` level; 0 for ``expert-1`` and ``medium``):
+  a seat that goes out scores 0 and leaves every other seat its penalty, so a hand's
+  chance of going out on its next draw is also worth ``race`` times the mean penalty
+  the other seats hold now (``others_penalty``: the hidden hands dealt ``race_samples``
+  times from the seat's ``Belief``, ``bots.sampling``). Values are then the expected
+  penalty minus that gain: a difference to the others, which can be negative.
 * It always goes out when it can.
 
 ``explain`` gives every option with its expected penalty, for hints and analysis.
@@ -26,17 +33,15 @@ import random
 from dataclasses import dataclass
 
 from threethirteen.actions import Action, Discard, Draw, Source
-from threethirteen.bots.evaluate import Evaluator, ranked_discards, without
+from threethirteen.bots.ending import ending_chance, hazard, score_adjusted
+from threethirteen.bots.evaluate import Evaluator, without
 from threethirteen.bots.greedy import going_out
+from threethirteen.bots.sampling import belief
 from threethirteen.bots.tracking import Tracking, track
 from threethirteen.cards import Card
 from threethirteen.rules import StockEmpty
+from threethirteen.solver import deadwood
 from threethirteen.view import Phase, View
-
-# Chance that a player goes out on a turn, by the turns they have taken this round
-# (measured with `bench/hazard.py`); the first round's three-card hands go out faster.
-HAZARD = (0.02, 0.05, 0.08, 0.10, 0.12, 0.14, 0.17, 0.20)
-HAZARD_FIRST_ROUND = 0.17
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +61,11 @@ class ExpertBot:
     def __init__(
         self, *, name: str = "expert", stock_samples: int = 8, candidates: int = 4,
         defence: float = 1.0, score_aware: bool = True, hazard_scale: float = 1.0,
-        horizon: float = 0.7,
+        horizon: float = 0.7, race: float = 0.0, race_samples: int = 6,
     ) -> None:
         self.name = name
+        self.race = race
+        self.race_samples = race_samples
         self.hazard_scale = hazard_scale
         self.horizon = horizon
         self.stock_samples = stock_samples
@@ -75,7 +82,9 @@ class ExpertBot:
         if view.seat is None or view.hand is None or not view.legal:
             raise ValueError("the expert can only advise a seat whose turn it is")
         tracking = track(view)
-        evaluator = Evaluator(view.wild, view.rules, tracking.unseen, horizon=self.horizon)
+        race = self.race * self.others_penalty(view, rng) if self.race else 0.0
+        evaluator = Evaluator(view.wild, view.rules, tracking.unseen, horizon=self.horizon,
+                              race=race)
         ending = self.ending_chance(view, tracking)
         if view.phase is Phase.DRAW:
             options = self._draws(view, evaluator, ending, rng)
@@ -86,7 +95,7 @@ class ExpertBot:
     # -- the round's end -------------------------------------------------------------
 
     def ending_chance(self, view: View, tracking: Tracking) -> float:
-        """The chance that the round ends before this seat's next turn."""
+        """The chance that the round ends before this seat's next turn (``bots.ending``)."""
         if view.out is not None:
             return 1.0
         players = len(view.seats)
@@ -97,34 +106,23 @@ class ExpertBot:
         if last_stock and draws_left < players:
             return 1.0
         turns = _turns_taken(view)
-        survive = 1.0
-        for seat in view.seats:
-            if seat == view.seat:
-                continue
-            if view.round_number == 1:
-                hazard = HAZARD_FIRST_ROUND
-            else:
-                hazard = HAZARD[min(turns.get(seat, 0), len(HAZARD) - 1)]
-            hazard *= self.hazard_scale * (1.0 + 0.15 * len(tracking.held.get(seat, ())))
-            hazard = min(0.6, hazard)
-            survive *= 1.0 - hazard
-        ending = 1.0 - survive
-        return self._score_adjusted(view, ending) if self.score_aware else ending
+        ending = ending_chance(
+            hazard(round_number=view.round_number, turns=turns.get(seat, 0),
+                   held=len(tracking.held.get(seat, ())), scale=self.hazard_scale)
+            for seat in view.seats if seat != view.seat)
+        return score_adjusted(view, ending) if self.score_aware else ending
 
-    @staticmethod
-    def _score_adjusted(view: View, ending: float) -> float:
-        """Weigh the held penalty more when well ahead late, less when well behind."""
-        assert view.seat is not None
-        totals = view.totals
-        if not view.results or len(totals) < 2:
-            return ending
-        others = [total for seat, total in enumerate(totals) if seat != view.seat]
-        lead = min(others) - totals[view.seat]
-        rounds_left = max(1, view.rules.rounds - view.round_number + 1)
-        pressure = max(-0.5, min(0.5, lead / (25.0 * rounds_left)))
-        if pressure > 0:
-            return ending + (1.0 - ending) * pressure
-        return ending * (1.0 + pressure)
+    def others_penalty(self, view: View, rng: random.Random) -> float:
+        """The mean penalty the other seats hold now, over ``race_samples`` deals of the
+        hidden cards consistent with the view (``bots.sampling``)."""
+        known = belief(view)
+        chance = random.Random(rng.getrandbits(64))
+        total = 0.0
+        for _ in range(self.race_samples):
+            deal = known.sample(chance, practice=2)
+            total += sum(deadwood(hand, wild=view.wild, rules=view.rules)
+                         for hand in deal.hands.values()) / max(1, len(deal.hands))
+        return total / self.race_samples
 
     # -- draws -----------------------------------------------------------------------
 
@@ -133,55 +131,17 @@ class ExpertBot:
     ) -> list[Option]:
         assert view.seat is not None and view.hand is not None
         hand = list(view.hand)
-        options = [Option(Draw(view.seat, Source.STOCK),
-                          self._stock_value(hand, evaluator, ending, rng))]
+        out_value = -evaluator.race
+        stock = evaluator.stock_value(hand, ending, rng, samples=self.stock_samples,
+                                      candidates=self.candidates, out_value=out_value)
+        options = [Option(Draw(view.seat, Source.STOCK), stock)]
         top = view.top
         if top is not None and Draw(view.seat, Source.DISCARD) in view.legal:
-            options.append(Option(Draw(view.seat, Source.DISCARD),
-                                  self._best_keep([*hand, top], evaluator, ending)))
+            options.append(Option(Draw(view.seat, Source.DISCARD), evaluator.best_keep(
+                [*hand, top], ending, candidates=self.candidates, out_value=out_value)))
         return options
 
-    def _best_keep(self, hand: list[Card], evaluator: Evaluator, ending: float) -> float:
-        """The expected penalty after the best discard from ``hand`` (0 when it goes out)."""
-        if evaluator.goes_out(hand):
-            return 0.0
-        ranked = self._ranked_discards(hand, evaluator)
-        return min(evaluator.value(without(hand, card), ending)
-                   for _, card in ranked[: self.candidates])
-
-    def _stock_value(
-        self, hand: list[Card], evaluator: Evaluator, ending: float, rng: random.Random
-    ) -> float:
-        """The expected penalty after drawing from the stock and the best discard.
-
-        A card that cannot meld with the hand is kept only to replace the dearest
-        unmelded card; the cards that can meld are sampled and scored in full.
-        """
-        unseen = evaluator.unseen
-        if not evaluator.unseen_total:
-            return evaluator.value(hand, ending)
-        hold = evaluator.value(hand, ending)
-        dearest = evaluator.dearest(hand)
-        meldable = evaluator.meldable_with(hand)
-        expected = 0.0
-        population: list[Card] = []
-        for card, count in unseen.items():
-            if card in meldable:
-                population += [card] * count
-            else:
-                expected += count * (hold - max(0, dearest - evaluator.points(card)))
-        if population:
-            picks = rng.sample(population, min(self.stock_samples, len(population)))
-            sampled = sum(self._best_keep([*hand, card], evaluator, ending) for card in picks)
-            expected += len(population) * sampled / len(picks)
-        return expected / evaluator.unseen_total
-
     # -- discards --------------------------------------------------------------------
-
-    @staticmethod
-    def _ranked_discards(hand: list[Card], evaluator: Evaluator) -> list[tuple[int, Card]]:
-        """Distinct discards by the penalty they leave, then the dearer card first."""
-        return ranked_discards(hand, evaluator.penalty, evaluator.points)
 
     def _discards(
         self, view: View, tracking: Tracking, evaluator: Evaluator, ending: float,
@@ -190,11 +150,11 @@ class ExpertBot:
         assert view.seat is not None and view.hand is not None
         out = going_out(view)
         hand = list(view.hand)
-        ranked = self._ranked_discards(hand, evaluator)
+        ranked = evaluator.ranked(hand)
         scored = ranked if every_option else ranked[: self.candidates]
         options = []
         if out is not None:
-            options.append(Option(out, float(view.rules.out_bonus)))
+            options.append(Option(out, float(view.rules.out_bonus) - evaluator.race))
         danger = self._danger(view, tracking)
         for _, card in scored:
             expected = evaluator.value(without(hand, card), ending)

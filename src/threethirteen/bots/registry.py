@@ -36,6 +36,13 @@ def _expert_1() -> Bot:
     return ExpertBot(name="expert-1")
 
 
+def _expert_2() -> Bot:
+    """The evaluator racing to go out first: a hand's chance of going out on its next
+    draw is also worth half the penalty the other seats hold (``ExpertBot``'s ``race``;
+    README, "Simulations and tournaments", has what it is measured to gain)."""
+    return ExpertBot(name="expert-2", race=0.5)
+
+
 def _search() -> Bot:
     """The sampling search (``bots.search``) with the budget meant for ``expert``; not
     the default yet: it does not beat ``expert-1`` heads-up (README, "Computer
@@ -51,7 +58,8 @@ def _search_deep() -> Bot:
 
 _BUILT_IN: dict[str, BotFactory] = {
     "random": RandomBot, "easy": EasyBot, "greedy": GreedyBot, "medium": _medium,
-    "expert": ExpertBot, "expert-1": _expert_1, "search": _search, "search-deep": _search_deep,
+    "expert": ExpertBot, "expert-1": _expert_1, "expert-2": _expert_2, "search": _search,
+    "search-deep": _search_deep,
 }
 LEVELS = ("easy", "medium", "expert")  # the computer opponents offered to people
 _registered: dict[str, BotFactory] = {}

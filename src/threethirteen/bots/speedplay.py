@@ -17,14 +17,16 @@ Every built-in level has a speed strategy with the same character as its turns p
 * ``greedy``: takes the pile's top when that lowers its best penalty after a discard,
   else the stock; throws the card that leaves the least penalty (the dearer on ties);
   goes out whenever it can.
-* ``medium``, ``expert-1``, ``expert``, ``search``, ``search-deep``: the evaluator
-  (``bots.evaluate``): the cards it cannot place (the pack but its hand, the piles and
-  what others took from piles and kept), one draw of lookahead weighed by the chance
-  that some other seat goes out on this call (every seat plays every call, so the
-  chance grows with the table), the stock scored by sampling, and for the stronger
-  levels a defence of the seat on its left (which draws from its pile). In speed mode
-  ``expert``, ``search`` and ``search-deep`` play this method with more samples: the turns search
-  (``bots.search``) plays whole turns in order and does not apply.
+* ``medium``, ``expert-1``, ``expert-2``, ``expert``, ``search``, ``search-deep``: the
+  evaluator (``bots.evaluate``): the cards it cannot place (the pack but its hand, the
+  piles and what others took from piles and kept), one draw of lookahead weighed by the
+  chance that some other seat goes out on this call (every seat plays every call, so
+  the chance grows with the table), the stock scored by sampling, and for the stronger
+  levels a defence of the seat on its left (which draws from its pile). ``expert-2``
+  plays ``expert-1``'s method here (its race to go out, ``bots.expert``, is for turns).
+  In speed mode ``expert``, ``search`` and ``search-deep`` play this method with more
+  samples: the turns search (``bots.search``) plays whole turns in order and does not
+  apply.
 
 Any other registered bot plays speed through its own ``choose_speed`` method when it has
 one, and otherwise greedy's speed play under its own name.
@@ -46,8 +48,8 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from threethirteen.actions import Action, Discard, Draw, Source
-from threethirteen.bots.evaluate import Evaluator, ranked_discards, without
-from threethirteen.bots.expert import HAZARD, HAZARD_FIRST_ROUND
+from threethirteen.bots.ending import ending_chance, hazard, score_adjusted
+from threethirteen.bots.evaluate import Evaluator, without
 from threethirteen.bots.greedy import best_discard, penalty_now
 from threethirteen.bots.registry import make_bot
 from threethirteen.cards import Card, pack
@@ -270,15 +272,18 @@ class EvaluatorSpeed:
             top = pile_top(view)
             if top is None:
                 return _stock_or_pile(view, False)
-            pile = self._best_keep([*hand, top], evaluator, ending)
-            stock = self._stock_value(list(hand), evaluator, ending, rng)
+            out_value = float(view.rules.out_bonus)
+            pile = evaluator.best_keep([*hand, top], ending, candidates=self.candidates,
+                                       out_value=out_value)
+            stock = evaluator.stock_value(list(hand), ending, rng, samples=self.stock_samples,
+                                          candidates=self.candidates, out_value=out_value)
             return _stock_or_pile(view, pile < stock)
         out = going_out(view)
         if out is not None:
             return out
         danger = self._danger(view, tracking) if self.defence else {}
         options = []
-        for _, card in self._ranked(list(hand), evaluator)[: self.candidates]:
+        for _, card in evaluator.ranked(hand)[: self.candidates]:
             expected = evaluator.value(without(hand, card), ending)
             expected += danger.get(card, 0.0) * (1.0 - ending) * self.defence
             options.append((expected, -evaluator.points(card), card.code, card))
@@ -286,71 +291,15 @@ class EvaluatorSpeed:
 
     def ending_chance(self, view: SpeedView, tracking: SpeedTracking) -> float:
         """The chance that the round ends with this call: the stock's last call, or some
-        other seat going out on it (a hazard per seat by the calls played so far)."""
+        other seat going out on it (``bots.ending``: a hazard per seat by the calls played
+        so far)."""
         if view.last_call:
             return 1.0
-        survive = 1.0
-        for seat in view.seats:
-            if seat == view.seat:
-                continue
-            if view.round_number == 1:
-                hazard = HAZARD_FIRST_ROUND
-            else:
-                hazard = HAZARD[min(view.call - 1, len(HAZARD) - 1)]
-            hazard = min(0.6, hazard * (1.0 + 0.15 * sum(tracking.held.get(seat, {}).values())))
-            survive *= 1.0 - hazard
-        ending = 1.0 - survive
-        return self._score_adjusted(view, ending) if self.score_aware else ending
-
-    @staticmethod
-    def _score_adjusted(view: SpeedView, ending: float) -> float:
-        """Weigh the held penalty more when well ahead late, less when well behind."""
-        assert view.seat is not None
-        totals = view.totals
-        if not view.results or len(totals) < 2:
-            return ending
-        lead = min(total for seat, total in enumerate(totals) if seat != view.seat)
-        lead -= totals[view.seat]
-        rounds_left = max(1, view.rules.rounds - view.round_number + 1)
-        pressure = max(-0.5, min(0.5, lead / (25.0 * rounds_left)))
-        if pressure > 0:
-            return ending + (1.0 - ending) * pressure
-        return ending * (1.0 + pressure)
-
-    @staticmethod
-    def _ranked(hand: list[Card], evaluator: Evaluator) -> list[tuple[int, Card]]:
-        return ranked_discards(hand, evaluator.penalty, evaluator.points)
-
-    def _best_keep(self, hand: list[Card], evaluator: Evaluator, ending: float) -> float:
-        """The expected penalty after the best discard from ``hand`` (the out bonus when it
-        goes out)."""
-        if evaluator.goes_out(hand):
-            return float(evaluator.rules.out_bonus)
-        return min(evaluator.value(without(hand, card), ending)
-                   for _, card in self._ranked(hand, evaluator)[: self.candidates])
-
-    def _stock_value(
-        self, hand: list[Card], evaluator: Evaluator, ending: float, rng: random.Random
-    ) -> float:
-        """The expected penalty after a stock draw and the best discard: cards that cannot
-        meld with the hand replace its dearest loose card at best; the others are sampled."""
-        if not evaluator.unseen_total:
-            return evaluator.value(hand, ending)
-        hold = evaluator.value(hand, ending)
-        dearest = evaluator.dearest(hand)
-        meldable = evaluator.meldable_with(hand)
-        expected = 0.0
-        population: list[Card] = []
-        for card, count in evaluator.unseen.items():
-            if card in meldable:
-                population += [card] * count
-            else:
-                expected += count * (hold - max(0, dearest - evaluator.points(card)))
-        if population:
-            picks = rng.sample(population, min(self.stock_samples, len(population)))
-            sampled = sum(self._best_keep([*hand, card], evaluator, ending) for card in picks)
-            expected += len(population) * sampled / len(picks)
-        return expected / evaluator.unseen_total
+        ending = ending_chance(
+            hazard(round_number=view.round_number, turns=view.call - 1,
+                   held=sum(tracking.held.get(seat, {}).values()))
+            for seat in view.seats if seat != view.seat)
+        return score_adjusted(view, ending) if self.score_aware else ending
 
     @staticmethod
     def _danger(view: SpeedView, tracking: SpeedTracking) -> dict[Card, float]:
@@ -383,6 +332,7 @@ SPEED_LEVELS: dict[str, Callable[[], SpeedPlayer]] = {
     "medium": lambda: EvaluatorSpeed(name="medium", stock_samples=3, candidates=2,
                                      defence=0.0, score_aware=False),
     "expert-1": lambda: EvaluatorSpeed(name="expert-1"),
+    "expert-2": lambda: EvaluatorSpeed(name="expert-2"),
     "expert": lambda: EvaluatorSpeed(name="expert", stock_samples=12, candidates=5),
     "search": lambda: EvaluatorSpeed(name="search", stock_samples=12, candidates=5),
     "search-deep": lambda: EvaluatorSpeed(name="search-deep", stock_samples=24, candidates=6),
