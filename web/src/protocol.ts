@@ -22,8 +22,9 @@ export interface RoundResult {
 
 export type Rules = Record<string, unknown>;
 
-/** One seat's view of the game (the project's `View` JSON). */
-export interface View {
+/** What a seat's view holds in either mode: a turn game's `View` and a speed game's
+ * `SpeedView` both carry these fields, with the same meaning. */
+export interface BaseView {
   seat: number | null;
   rules: Rules;
   players: string[];
@@ -33,10 +34,18 @@ export interface View {
   wild: string | null; // null: no wild rank, only jokers (round 12)
   dealer: number;
   phase: Phase;
-  turn: number | null;
   hand: string[] | null;
   hand_sizes: number[];
   stock_size: number;
+  totals: number[];
+  results: RoundResult[];
+  winners: number[] | null;
+  legal: string[];
+}
+
+/** One seat's view of the game (the project's `View` JSON). */
+export interface View extends BaseView {
+  turn: number | null;
   discard_pile: string[];
   pickups: { seat: number; card: string }[];
   actions: string[];
@@ -44,39 +53,19 @@ export interface View {
   out: number | null;
   final_turns_left: number;
   false_outs: number[];
-  totals: number[];
-  results: RoundResult[];
-  winners: number[] | null;
-  legal: string[];
 }
 
 /** One seat's view of a speed game (the project's `SpeedView` JSON, RULES.md "Speed"):
  * every pile is public, no other hand is. */
-export interface SpeedView {
+export interface SpeedView extends BaseView {
   mode: "speed";
-  seat: number | null;
-  rules: Rules;
-  players: string[];
-  round: number;
-  playoff: boolean;
-  seats: number[];
-  wild: string | null;
-  dealer: number;
-  phase: Phase;
   call: number; // 1 for the round's first call
   last_call: boolean; // the stock cannot serve every draw of this call
   waiting: number[]; // the seats still to act in this step
-  hand: string[] | null;
   drawn: string | null; // the card this seat drew in this call, once the draws are resolved
-  hand_sizes: number[];
-  stock_size: number;
   piles: string[][]; // by seat, top last
   pile_draws: { seat: number; card: string }[]; // this round's draws from piles, in order
   outs: number[];
-  totals: number[];
-  results: RoundResult[];
-  winners: number[] | null;
-  legal: string[];
 }
 
 /** A speed room's `state`: `call_deadline` is when the caller plays for every seat still

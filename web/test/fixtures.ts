@@ -1,21 +1,33 @@
-import type { SpeedView, View } from "../src/protocol";
+import type { BaseView, SpeedView, View } from "../src/protocol";
 
-/** A view of seat 0 at a table of four, in round 1 (wild 3), seat 0 to draw. */
-export function makeView(changes: Partial<View> = {}): View {
+/** What both views below share: seat 0 at a table of four, in round 1 (wild 3, dealer 3),
+ * seat 0 to draw with 7h 8h Kd, no scores yet; the names, rules and stock are each view's. */
+function seatZero(players: string[], rules: BaseView["rules"], stock_size: number): BaseView {
   return {
     seat: 0,
-    rules: { rounds: 11, players: 4 },
-    players: ["Ann", "Left", "Top", "Right"],
+    rules,
+    players,
     round: 1,
     playoff: false,
     seats: [0, 1, 2, 3],
     wild: "3",
     dealer: 3,
     phase: "draw",
-    turn: 0,
     hand: ["7h", "8h", "Kd"],
     hand_sizes: [3, 3, 3, 3],
-    stock_size: 39,
+    stock_size,
+    totals: [0, 0, 0, 0],
+    results: [],
+    winners: null,
+    legal: ["0: draw stock", "0: draw discard"],
+  };
+}
+
+/** A view of seat 0 at a table of four, in round 1 (wild 3), seat 0 to draw. */
+export function makeView(changes: Partial<View> = {}): View {
+  return {
+    ...seatZero(["Ann", "Left", "Top", "Right"], { rounds: 11, players: 4 }, 39),
+    turn: 0,
     discard_pile: ["5c"],
     pickups: [],
     actions: [],
@@ -23,10 +35,6 @@ export function makeView(changes: Partial<View> = {}): View {
     out: null,
     final_turns_left: 0,
     false_outs: [0, 0, 0, 0],
-    totals: [0, 0, 0, 0],
-    results: [],
-    winners: null,
-    legal: ["0: draw stock", "0: draw discard"],
     ...changes,
   };
 }
@@ -67,31 +75,17 @@ export class FakeSocket {
 
 /** A speed view of seat 0 at a table of four, round 1 (wild 3), call 1, everyone to draw. */
 export function makeSpeedView(changes: Partial<SpeedView> = {}): SpeedView {
+  const rules = { rounds: 11, players: 4, mode: "speed", speed_seconds: 10, false_out: "reject" };
   return {
+    ...seatZero(["You", "Left", "Top", "Right"], rules, 36),
     mode: "speed",
-    seat: 0,
-    rules: { rounds: 11, players: 4, mode: "speed", speed_seconds: 10, false_out: "reject" },
-    players: ["You", "Left", "Top", "Right"],
-    round: 1,
-    playoff: false,
-    seats: [0, 1, 2, 3],
-    wild: "3",
-    dealer: 3,
-    phase: "draw",
     call: 1,
     last_call: false,
     waiting: [0, 1, 2, 3],
-    hand: ["7h", "8h", "Kd"],
     drawn: null,
-    hand_sizes: [3, 3, 3, 3],
-    stock_size: 36,
     piles: [["2c"], ["5d"], ["9s"], ["7h"]],
     pile_draws: [],
     outs: [],
-    totals: [0, 0, 0, 0],
-    results: [],
-    winners: null,
-    legal: ["0: draw stock", "0: draw discard"],
     ...changes,
   };
 }

@@ -16,14 +16,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from rich.text import Text
-from textual import events, work
-from textual.app import App, ComposeResult
+from textual import work
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Header, Static
 
@@ -31,38 +29,22 @@ from threethirteen.actions import Discard, Source
 from threethirteen.cards import Card
 from threethirteen.tui import store, text
 from threethirteen.tui.cardwords import SHORT, CardWords
-from threethirteen.tui.hand import ShownHand, SortOrder, arrangement_text, order_hand
-from threethirteen.tui.keyline import KeyLine
-from threethirteen.tui.screens import (
-    Ask,
-    GoOutAsk,
-    StrictAsk,
-    game_page,
-    help_page,
-    round_page,
-    score_table,
-)
-from threethirteen.tui.screens import Page as _Page
+from threethirteen.tui.hand import ShownHand, SortOrder, order_hand
+from threethirteen.tui.handtable import QUIT_NOW, HandTable, hand_bindings
+from threethirteen.tui.keyline import KEYS
+from threethirteen.tui.screens import game_page, help_page, round_page
 from threethirteen.tui.session import PERSON, Event, Kind, Refused, Session
-from threethirteen.tui.setup import Setup, new_seed, side
-from threethirteen.tui.speedsession import SpeedSession
+from threethirteen.tui.setup import Setup, side
 from threethirteen.tui.style import CSS, HORIZONTAL, VERTICAL, min_size
-from threethirteen.tui.widgets import CARD_KEYS, CardView, HandView, MoveLog, Pile, Seat
+from threethirteen.tui.widgets import MoveLog, Pile, Seat
 from threethirteen.view import Phase
 
 PACES = (0.0, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
 UNDO_WAIT = 3.0  # seconds the next computer waits after the person's discard, undo possible
 UNDO_NOTICE = "u takes back your discard; space plays on."
-_MOVES = ("draw", "take", "discard", "out", "undo")  # offered in the key line only when legal
-_KEY_NAMES = {"!": "exclamation_mark", "@": "at", "#": "number_sign", "$": "dollar_sign",
-              "%": "percent_sign"}
 
 
-def _keys(bindings: Sequence[Binding]) -> frozenset[str]:
-    return frozenset(key.strip() for binding in bindings for key in binding.key.split(","))
-
-
-class TableApp(App[str]):
+class TableApp(HandTable[Session]):
     """Three-Thirteen at the terminal; ``run()`` returns a line to print on leaving."""
 
     TITLE = "Three-Thirteen"
@@ -70,16 +52,14 @@ class TableApp(App[str]):
     HORIZONTAL_BREAKPOINTS = HORIZONTAL
     VERTICAL_BREAKPOINTS = VERTICAL
     ENABLE_COMMAND_PALETTE = False
+    MOVES = ("draw", "take", "discard", "out", "undo")
+    TOO_SMALL = (
+        "The terminal is too small for the table: it needs at least "
+        "{need_width}x{need_height} (columns x rows), and it is {width}x{height}.\n\n"
+        "Make the window larger or the font smaller, or play line by line: "
+        "three-thirteen play --plain\n\nq saves and quits.")
     BINDINGS = [
-        Binding("d", "draw", "Draw stock"),
-        Binding("t", "take", "Take discard"),
-        Binding("enter,x", "discard", "Discard"),
-        Binding("o", "out", "Go out"),
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
-        *(Binding(_KEY_NAMES.get(key, key), f"pick({index})", f"card {index + 1}", show=False)
-          for index, key in enumerate(CARD_KEYS)),
-        Binding("s", "sort", "Sort"),
+        *hand_bindings("Take discard"),
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("c", "scores", "Scores"),
@@ -88,7 +68,7 @@ class TableApp(App[str]):
         Binding("plus,equals_sign", "pace(1)", "Slower", show=False),
         Binding("minus", "pace(-1)", "Faster", show=False),
         Binding("q", "save_quit", "Save & quit"),
-        Binding("ctrl+q,ctrl+c", "save_quit", "Save & quit", show=False, priority=True),
+        QUIT_NOW,
     ]
 
     def __init__(self, setup: Setup, *, saved: store.AnySession | None = None,
@@ -96,32 +76,11 @@ class TableApp(App[str]):
                  pace: float = 0.8, order: SortOrder = SortOrder.SUIT,
                  keeper: store.Keeper | None = None, save: bool = True,
                  words: CardWords | None = None) -> None:
-        super().__init__()
-        self.setup = setup
-        # how cards are named; None: as a saved game last named them (new games: short)
-        self.words = words
-        if saved is not None and words is not None:
-            saved = saved.with_words(words)
-        self.saved = saved
-        self.resume = resume
-        self.pace = pace
-        self.order = order
-        # ``save=False``: nothing is written (the tests' tables)
-        self.keeper = (keeper if keeper is not None else store.Keeper()) if save else None
-        self.unrecorded: list[tuple[store.Keeper, store.AnySession]] = []  # records to write
-        # a saved speed game the person chose to resume: the caller plays it at its table
-        self.other: SpeedSession | None = None
-        self.session = (saved if isinstance(saved, Session) and resume
-                        else self._new_session(setup))
-        self.cursor = 0
+        super().__init__(setup, saved=saved, resume=resume, pace=pace, order=order,
+                         keeper=keeper, save=save, words=words)
         self.drawn: Card | None = None
-        self.message = ""
         self._said_at: int | None = None  # moves made when the message was said
-        self.record_path = ""
         self._skip = asyncio.Event()
-        self._started = False
-        self._texts: dict[str, str | Text] = {}
-        self._binding_states: tuple[bool | None, ...] = ()
 
     # -- layout --------------------------------------------------------------------
 
@@ -136,51 +95,13 @@ class TableApp(App[str]):
                     yield Pile("discard", id="discard")
                 yield Vertical(id="right-col")
             yield Static(id="info")
-        yield MoveLog(id="log")
-        with Vertical(id="hand-box"):
-            yield HandView(id="hand")
-            yield Static(id="arrangement")
-        yield Static(id="turn")
-        yield Static(id="message")
-        yield KeyLine(id="keys")
-        yield Static(id="too-small")
+        yield from self._compose_hand(KEYS)
 
-    @property
-    def started(self) -> bool:
-        """True once a game is on the table (not while the resume question is open)."""
-        return self._started
-
-    async def on_mount(self) -> None:
-        if self.keeper is not None:
-            self.keeper.tell = self._note
-        if self.saved is not None and not self.resume:
-            question = (f"A saved game is waiting: {store.describe_saved(self.saved)}.\n\n"
-                        "Resume it? y resumes it; n starts a new game and discards it.")
-            self.push_screen(StrictAsk(question), self._resume_answer)
-        else:
-            await self._start(self.session)
-
-    async def _resume_answer(self, answer: bool | None) -> None:
-        saved = self.saved
-        assert saved is not None
-        if answer and isinstance(saved, SpeedSession):  # a speed game: its own table
-            self.other = saved
-            self.exit("")
-        elif answer and isinstance(saved, Session):
-            await self._start(saved, "Resumed the saved game.")
-        elif answer is False:
-            if self.keeper is not None:
-                self.keeper.forget()
-            await self._start(self._new_session(self.setup), "A new game.")
+    def _own(self, saved: store.AnySession) -> Session | None:
+        return saved if isinstance(saved, Session) else None
 
     def _new_session(self, setup: Setup) -> Session:
         return Session(setup, words=self.words or SHORT)
-
-    def _note(self, line: str) -> None:
-        """A note of the keeper (cannot save, saved again), in the log and below the hand."""
-        if self._started:
-            self.query_one("#log", MoveLog).write_line(line)
-        self.say(line)
 
     async def _seat(self, names: Sequence[str]) -> None:
         """Seat the opponents around the table: Left, Top, Right (or as many as play)."""
@@ -200,31 +121,8 @@ class TableApp(App[str]):
             if side(name) == "right":
                 await places["right-col"].mount(Seat(seat, name))
 
-    # -- a terminal too small for the table ---------------------------------------------
-
-    @property
-    def too_small(self) -> bool:
-        """True while the terminal is smaller than the table needs (a page says so)."""
-        return self.default_screen.has_class("-too-small")
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.width, event.size.height)
-
-    def _fit(self, width: int, height: int) -> None:
-        """Show the table, or (below its smallest size) a page saying what it needs."""
-        need_width, need_height = min_size(self.session.names)
-        small = width < need_width or height < need_height
-        changed = small != self.too_small
-        self.default_screen.set_class(small, "-too-small")
-        if changed and self._started:  # the keys offered change with it
-            self._binding_states = ()
-            self.refresh_table()
-        if small:
-            self.query_one("#too-small", Static).update(
-                f"The terminal is too small for the table: it needs at least "
-                f"{need_width}x{need_height} (columns x rows), and it is {width}x{height}.\n\n"
-                "Make the window larger or the font smaller, or play line by line: "
-                "three-thirteen play --plain\n\nq saves and quits.")
+    def _need(self) -> tuple[int, int]:
+        return min_size(self.session.names)
 
     async def _start(self, session: Session, message: str = "") -> None:
         await self._seat(session.names)
@@ -273,29 +171,13 @@ class TableApp(App[str]):
         self.query_one("#discard", Pile).show_discard(view.top, view.wild,
                                                       len(view.discard_pile))
         self._update("#info", self._info_line())
-        shown = self.shown()
-        self.cursor = max(0, min(self.cursor, len(shown.cards) - 1))
-        discarding = view.phase is Phase.DISCARD and view.my_turn
-        new = self.drawn if discarding else None
-        cursor = self.cursor if discarding else -1  # a card is raised only to be discarded
-        self.query_one("#hand", HandView).show(shown.cards, view.wild, breaks=shown.breaks,
-                                               cursor=cursor, new=new)
-        self.query_one("#hand-box", Widget).border_title = f"Your hand ({self.order.label})"
-        best = Text()
-        best.append("Best arrangement — ", style="bold")
-        best.append(arrangement_text(shown.arrangement, view.wild,
-                                     session.discard_advice(), session.words))
-        self._update("#arrangement", best)
+        self._show_hand(view.wild, discarding=view.phase is Phase.DISCARD and view.my_turn,
+                        new=self.drawn, advice=session.discard_advice())
         self._update("#turn", self._turn_line())
         if self._said_at is not None and self._said_at != len(session.state.history):
             self.message = ""  # said before a move: it no longer applies
         self._update("#message", self.message)
-        states = tuple(self.check_action(name, ()) for name in _MOVES)
-        if states != self._binding_states:  # the key line is redrawn only when a move changes
-            self._binding_states = states
-            self.query_one("#keys", KeyLine).show(
-                {name: state is True for name, state in zip(_MOVES, states, strict=True)})
-            self.refresh_bindings()
+        self._show_keys()
 
     def _info_line(self) -> str:
         """The round, the wild cards and the person's score, in one line."""
@@ -311,12 +193,6 @@ class TableApp(App[str]):
         if self.session.hints:
             info += f" · hints used {len(self.session.hints)}"
         return info
-
-    def _update(self, selector: str, content: str | Text) -> None:
-        """Update a line of text, if it changed (an unchanged screen costs nothing)."""
-        if self._texts.get(selector) != content:
-            self._texts[selector] = content
-            self.query_one(selector, Static).update(content)
 
     def _turn_line(self) -> Text:
         """Whose turn it is and what to do. The person's turn stands out (a ``▶``, bold,
@@ -341,23 +217,10 @@ class TableApp(App[str]):
 
     def say(self, message: str) -> None:
         """A short line for the person, below the hand, until the next move."""
-        self.message = message
         self._said_at = len(self.session.state.history)
-        self._update("#message", message)
+        super().say(message)
 
-    def tell(self, events: Sequence[Event]) -> None:
-        """Write events into the log."""
-        log = self.query_one("#log", MoveLog)
-        for event in events:
-            log.write_line(event.text)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer moves in the key line only when they are legal (the keys still answer).
-        While the terminal is too small, only quitting is offered."""
-        if self._started and self.too_small and action != "save_quit":
-            return None
-        if not self._started or action not in _MOVES:
-            return True
+    def _legal(self, action: str) -> bool | None:
         view = self.session.view()
         if action == "out":
             return True if self.session.out_cards() else None
@@ -370,37 +233,8 @@ class TableApp(App[str]):
         wanted = Phase.DRAW if action == "draw" else Phase.DISCARD
         return True if view.phase is wanted else None
 
-    # Keys whose binding is switched off (the move is not legal now) still answer, with
-    # the reason, through Textual's key_<name> methods; nothing changes.
-
-    def _explain(self, action: Callable[[], None]) -> None:
-        if not isinstance(self.screen, ModalScreen) and not self.too_small:
-            action()
-
-    def key_d(self) -> None:
-        self._explain(self.action_draw)
-
-    def key_t(self) -> None:
-        self._explain(self.action_take)
-
-    def key_enter(self) -> None:
-        self._explain(self.action_discard)
-
-    def key_x(self) -> None:
-        self._explain(self.action_discard)
-
-    def key_o(self) -> None:
-        self._explain(self.action_out)
-
     def key_u(self) -> None:
         self._explain(self.action_undo)
-
-    def on_key(self, event: events.Key) -> None:
-        """A printable key that means nothing here gets a short answer."""
-        if isinstance(self.screen, ModalScreen) or not event.is_printable or self.too_small:
-            return
-        if event.key not in _BOUND_KEYS:
-            self.say(f"The key {event.character!r} does nothing here: press ? for the keys.")
 
     # -- the flow of play -------------------------------------------------------------
 
@@ -465,24 +299,10 @@ class TableApp(App[str]):
                 await self._game_over()
 
     async def _game_over(self) -> None:
-        keeper = self.keeper
-        self.record_path = ""
-        if keeper is not None and keeper.recorded:
-            self.record_path = str(keeper.record_path)
-        elif keeper is not None:
-            self.record_path = (f"not written yet ({keeper.failure}); it is kept, and "
-                                "you are asked again when you leave")
+        self._note_record()
         choice = await self.push_screen_wait(game_page(self.session.view(), self.record_path,
                                                        self.session.words))
-        if choice == "new":
-            if keeper is not None:
-                if not keeper.recorded:
-                    self.unrecorded.append((keeper, self.session))
-                self.keeper = store.Keeper(keeper.folder, tell=self._note)
-            setup = replace(self.setup, seed=new_seed())
-            await self._start(self._new_session(setup), "A new game.")
-        else:
-            self.exit(f"The game is over. {text.winners_text(self.session.view())}")
+        await self._after_game(choice)
 
     def _act(self, request: Callable[[], list[Event]]) -> None:
         """Carry out a move of the person; a refusal changes nothing and says why."""
@@ -514,83 +334,13 @@ class TableApp(App[str]):
 
         self._act(draw)
 
-    def _chosen(self) -> Card | None:
-        cards = self.shown().cards
-        return cards[self.cursor] if 0 <= self.cursor < len(cards) else None
-
-    def action_discard(self) -> None:
-        card = self._chosen()
-        if card is None:
-            self.say("Choose a card first.")
-            return
-
-        def discard(out: bool) -> list[Event]:
-            events = self.session.discard(card, out=out)
-            self.drawn = None
-            return events
-
-        if card not in self.session.out_cards():
-            self._act(lambda: discard(False))
-            return
-
-        def answer(out: bool | None) -> None:  # a discard that would go out asks first
-            if out is None:
-                self.say("Nothing discarded.")
-            else:
-                self._act(lambda: discard(out))
-
-        self.push_screen(GoOutAsk(self.session.words.card(card)), answer)
-
-    def action_out(self) -> None:
-        card = self._chosen()
-        goers = self.session.out_cards()
-        if not goers:
-            self.say(self.session.why_not_out())
-            return
-        if card not in goers:
-            self.say(self.session.why_not_out(card) + " Choose it, then press o.")
-            return
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self._act(lambda: self.session.discard(card, out=True))
-            else:
-                self.say("Not going out.")
-
-        self.push_screen(Ask(f"Go out by discarding {self.session.words.card(card)}?"), answer)
-
-    def action_move(self, step: int) -> None:
-        count = len(self.shown().cards)
-        if count:
-            self.cursor = (self.cursor + step) % count
-            self.refresh_table()
-
-    def action_pick(self, index: int) -> None:
-        count = len(self.shown().cards)
-        if index >= count:
-            self.say(f"There is no card {index + 1}: your hand has {count} cards.")
-            return
-        self.cursor = index
-        self.refresh_table()
-
-    def on_card_view_clicked(self, message: CardView.Clicked) -> None:
-        view = self.session.view()
-        if message.index == self.cursor and view.my_turn and view.phase is Phase.DISCARD:
-            self.action_discard()
-        else:
-            self.action_pick(message.index)
+    def _discard(self, card: Card, out: bool) -> list[Event]:
+        events = self.session.discard(card, out=out)
+        self.drawn = None
+        return events
 
     def on_pile_clicked(self, message: Pile.Clicked) -> None:
         self._draw(Source.STOCK if message.which == "stock" else Source.DISCARD)
-
-    def action_sort(self) -> None:
-        card = self._chosen()
-        self.order = self.order.next()
-        self.session.set_order(self.order)
-        if card is not None:
-            self.cursor = self.shown().cards.index(card)
-        self.say(f"Your hand is sorted {self.order.label}.")
-        self.refresh_table()
 
     def action_hint(self) -> None:
         try:
@@ -616,10 +366,6 @@ class TableApp(App[str]):
 
         self._act(undo)
 
-    def action_scores(self) -> None:
-        self.push_screen(_Page("Scores", score_table(self.session.view(), self.session.words),
-                               page_id="scores"))
-
     def action_help(self) -> None:
         self.push_screen(help_page(self.session.view()))
 
@@ -634,10 +380,3 @@ class TableApp(App[str]):
         self.pace = PACES[max(0, min(len(PACES) - 1, index + step))]
         self.say(f"Computer moves now stay {self.pace:g} seconds.")
         self.refresh_table()
-
-    def action_save_quit(self) -> None:
-        """Leave; the game is already saved (``leaving.leave`` says where, or retries)."""
-        self.exit("")
-
-
-_BOUND_KEYS = _keys([binding for binding in TableApp.BINDINGS if isinstance(binding, Binding)])

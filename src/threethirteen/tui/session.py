@@ -95,6 +95,29 @@ def told(events: Sequence[Event], names: Sequence[str]) -> list[Event]:
     return heard
 
 
+def round_so_far(events: Sequence[Event]) -> list[Event]:
+    """The events of the round in play: those since the last round's end."""
+    ends = [i for i, event in enumerate(events) if event.kind is Kind.ROUND_OVER]
+    return [event for event in events[ends[-1] + 1 if ends else 0:]
+            if event.kind is not Kind.GAME_OVER]
+
+
+def saved_order(saved: Mapping[str, Any], what: str) -> SortOrder:
+    """The sort order of a saved game (suit when it has none)."""
+    order = need_str(saved.get("order", SortOrder.SUIT.value), f"{what}: order", 10)
+    if order not in {item.value for item in SortOrder}:
+        raise InputError(f"order {order!r} is not suit, rank or melds", what)
+    return SortOrder(order)
+
+
+def saved_words(saved: Mapping[str, Any], what: str) -> CardWords:
+    """How a saved game names its cards (short when it does not say)."""
+    long_names = saved.get("long_names", False)
+    if not isinstance(long_names, bool):
+        raise InputError(f"long_names {long_names!r} is not true or false", what)
+    return CardWords(long=long_names)
+
+
 class Refused(Exception):
     """A request of the person that the table refuses; nothing has changed."""
 
@@ -161,9 +184,7 @@ class Session:
 
     def round_so_far(self) -> list[Event]:
         """The events of the round in play (none before its first move)."""
-        ends = [i for i, event in enumerate(self.events) if event.kind is Kind.ROUND_OVER]
-        return [event for event in self.events[ends[-1] + 1 if ends else 0:]
-                if event.kind is not Kind.GAME_OVER]
+        return round_so_far(self.events)
 
     def final_moves(self) -> list[str]:
         """The last moves of the round that ended last, for its page: from the going out
@@ -372,14 +393,8 @@ class Session:
         undos = [_undo(undo, f"{what}: undos[{i}]") for i, undo in
                  enumerate(need_list(saved.get("undos", []), f"{what}: undos", MAX_NOTES))]
         session = cls(setup, hints=hints, undos=undos)
-        order = need_str(saved.get("order", SortOrder.SUIT.value), f"{what}: order", 10)
-        if order not in {item.value for item in SortOrder}:
-            raise InputError(f"order {order!r} is not suit, rank or melds", what)
-        session.order = SortOrder(order)
-        long_names = saved.get("long_names", False)
-        if not isinstance(long_names, bool):
-            raise InputError(f"long_names {long_names!r} is not true or false", what)
-        session.words = CardWords(long=long_names)
+        session.order = saved_order(saved, what)
+        session.words = saved_words(saved, what)
         for index, line in enumerate(lines):
             where = f"{what}: actions[{index}]"
             try:

@@ -15,28 +15,24 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from rich.text import Text
-from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Header, Static
 
 from threethirteen.actions import Source
-from threethirteen.cards import Card
 from threethirteen.sim import derive_seed
 from threethirteen.tui import store, text
 from threethirteen.tui.cardwords import SHORT, CardWords
-from threethirteen.tui.hand import ShownHand, SortOrder, arrangement_text, face, order_hand
-from threethirteen.tui.keyline import KeyLine
-from threethirteen.tui.screens import Ask, GoOutAsk, StrictAsk, game_page, round_page, score_table
-from threethirteen.tui.screens import Page as _Page
-from threethirteen.tui.session import PERSON, Event, Kind, Refused, Session
-from threethirteen.tui.setup import Setup, new_seed
+from threethirteen.tui.hand import ShownHand, SortOrder, face, order_hand
+from threethirteen.tui.handtable import QUIT_NOW, HandTable, hand_bindings
+from threethirteen.tui.screens import Ask, game_page, round_page
+from threethirteen.tui.session import PERSON, Event, Kind, Refused
+from threethirteen.tui.setup import Setup
 from threethirteen.tui.speedsession import SpeedSession
 from threethirteen.tui.speedtable import (
     CSS,
@@ -51,18 +47,15 @@ from threethirteen.tui.speedtable import (
     speed_help,
 )
 from threethirteen.tui.style import HORIZONTAL, VERTICAL
-from threethirteen.tui.widgets import CARD_KEYS, CardView, HandView, MoveLog
+from threethirteen.tui.widgets import MoveLog
 from threethirteen.view import Phase
 
 CLOCK = 0.1  # seconds between the clock's ticks
-_MOVES = ("draw", "take", "discard", "out")  # offered in the key line only when legal
-_KEY_NAMES = {"!": "exclamation_mark", "@": "at", "#": "number_sign", "$": "dollar_sign",
-              "%": "percent_sign"}
 LEAVE_QUESTION = ("Leave the game? It is saved: three-thirteen play --resume picks it up "
                   "where you left it.\n\ny leaves, n plays on.")
 
 
-class SpeedApp(App[str]):
+class SpeedApp(HandTable[SpeedSession]):
     """3-13 Speed at the terminal; ``run()`` returns a line to print on leaving.
 
     ``other`` is set when the person chose to resume a saved game played in turns: the
@@ -74,50 +67,31 @@ class SpeedApp(App[str]):
     HORIZONTAL_BREAKPOINTS = HORIZONTAL
     VERTICAL_BREAKPOINTS = VERTICAL
     ENABLE_COMMAND_PALETTE = False
+    MOVES = ("draw", "take", "discard", "out")
+    QUITS = ("save_quit", "leave")
+    TOO_SMALL = (
+        "The terminal is too small for the speed table: it needs at least "
+        "{need_width}x{need_height} (columns x rows), and it is {width}x{height}.\n\n"
+        "The countdown waits. Make the window larger or the font smaller, or play "
+        "line by line: three-thirteen play --preset speed --plain\n\nq quits.")
     BINDINGS = [
-        Binding("d", "draw", "Draw stock"),
-        Binding("t", "take", "Take right"),
-        Binding("enter,x", "discard", "Discard"),
-        Binding("o", "out", "Go out"),
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
-        *(Binding(_KEY_NAMES.get(key, key), f"pick({index})", f"card {index + 1}", show=False)
-          for index, key in enumerate(CARD_KEYS)),
-        Binding("s", "sort", "Sort"),
+        *hand_bindings("Take right"),
         Binding("c", "scores", "Scores"),
         Binding("question_mark", "help", "Rules/keys", key_display="?"),
         Binding("q,escape", "leave", "Save & quit"),
-        Binding("ctrl+q,ctrl+c", "save_quit", "Save & quit", show=False, priority=True),
+        QUIT_NOW,
     ]
 
     def __init__(self, setup: Setup, *, saved: store.AnySession | None = None,
                  resume: bool = False, pace: float = 0.8, order: SortOrder = SortOrder.SUIT,
                  keeper: store.Keeper | None = None, save: bool = True,
                  words: CardWords | None = None) -> None:
-        super().__init__()
-        self.setup = setup
-        self.words = words
-        if saved is not None and words is not None:
-            saved = saved.with_words(words)
-        self.saved = saved
-        self.resume = resume
-        self.pace = pace
-        self.order = order
-        self.keeper = (keeper if keeper is not None else store.Keeper()) if save else None
-        self.unrecorded: list[tuple[store.Keeper, store.AnySession]] = []
-        self.other: Session | None = None  # a saved game in turns, to resume at its table
-        self.session = (saved if isinstance(saved, SpeedSession) and resume
-                        else self._new_session(setup))
-        self.cursor = 0
-        self.message = ""
-        self.record_path = ""
-        self._started = False
+        super().__init__(setup, saved=saved, resume=resume, pace=pace, order=order,
+                         keeper=keeper, save=save, words=words)
         self._step: tuple[int, int, str] | None = None
         self._elapsed = 0.0  # seconds of this step, the clock stopped under a page
         self._due: dict[int, float] = {}  # when each computer answers, in this step
         self._last = time.monotonic()
-        self._texts: dict[str, str | Text] = {}
-        self._binding_states: tuple[bool | None, ...] = ()
         self._busy = False  # a page of the round's end or the game's is open
 
     # -- layout --------------------------------------------------------------------
@@ -131,52 +105,16 @@ class SpeedApp(App[str]):
             yield SpeedPile("mine", id="my-pile")
         yield Static(id="pile-line")
         yield Static(id="call")
-        yield MoveLog(id="log")
-        with Vertical(id="hand-box"):
-            yield HandView(id="hand")
-            yield Static(id="arrangement")
-        yield Static(id="turn")
-        yield Static(id="message")
-        yield KeyLine(id="keys", keys=SPEED_KEYS)
-        yield Static(id="too-small")
+        yield from self._compose_hand(SPEED_KEYS)
 
-    @property
-    def started(self) -> bool:
-        """True once a game is on the table (not while the resume question is open)."""
-        return self._started
-
-    async def on_mount(self) -> None:
-        if self.keeper is not None:
-            self.keeper.tell = self._note
+    def _mounted(self) -> None:
         self.set_interval(CLOCK, self._clock)
-        if self.saved is not None and not self.resume:
-            question = (f"A saved game is waiting: {store.describe_saved(self.saved)}.\n\n"
-                        "Resume it? y resumes it; n starts a new game and discards it.")
-            self.push_screen(StrictAsk(question), self._resume_answer)
-        else:
-            await self._start(self.session)
 
-    async def _resume_answer(self, answer: bool | None) -> None:
-        saved = self.saved
-        assert saved is not None
-        if answer and isinstance(saved, Session):  # a game in turns: its own table
-            self.other = saved
-            self.exit("")
-        elif answer and isinstance(saved, SpeedSession):
-            await self._start(saved, "Resumed the saved game.")
-        elif answer is False:
-            if self.keeper is not None:
-                self.keeper.forget()
-            await self._start(self._new_session(self.setup), "A new game.")
+    def _own(self, saved: store.AnySession) -> SpeedSession | None:
+        return saved if isinstance(saved, SpeedSession) else None
 
     def _new_session(self, setup: Setup) -> SpeedSession:
         return SpeedSession(setup, words=self.words or SHORT)
-
-    def _note(self, line: str) -> None:
-        """A note of the keeper (cannot save, saved again), in the log and below the hand."""
-        if self._started:
-            self.query_one("#log", MoveLog).write_line(line)
-        self.say(line)
 
     async def _start(self, session: SpeedSession, message: str = "") -> None:
         seats = self.query_one("#seats", Seats)
@@ -204,30 +142,8 @@ class SpeedApp(App[str]):
         self._fit(*self.size)
         self._advance([])
 
-    # -- a terminal too small for the table ---------------------------------------------
-
-    @property
-    def too_small(self) -> bool:
-        """True while the terminal is smaller than the table needs (a page says so)."""
-        return self.default_screen.has_class("-too-small")
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.width, event.size.height)
-
-    def _fit(self, width: int, height: int) -> None:
-        need_width, need_height = min_size(len(self.session.names) - 1)
-        small = width < need_width or height < need_height
-        changed = small != self.too_small
-        self.default_screen.set_class(small, "-too-small")
-        if changed and self._started:
-            self._binding_states = ()
-            self.refresh_table()
-        if small:
-            self.query_one("#too-small", Static).update(
-                f"The terminal is too small for the speed table: it needs at least "
-                f"{need_width}x{need_height} (columns x rows), and it is {width}x{height}.\n\n"
-                "The countdown waits. Make the window larger or the font smaller, or play "
-                "line by line: three-thirteen play --preset speed --plain\n\nq quits.")
+    def _need(self) -> tuple[int, int]:
+        return min_size(len(self.session.names) - 1)
 
     # -- the clock -------------------------------------------------------------------
 
@@ -304,13 +220,7 @@ class SpeedApp(App[str]):
         self._advance([])
 
     def _game_over(self) -> None:
-        keeper = self.keeper
-        self.record_path = ""
-        if keeper is not None and keeper.recorded:
-            self.record_path = str(keeper.record_path)
-        elif keeper is not None:
-            self.record_path = (f"not written yet ({keeper.failure}); it is kept, and "
-                                "you are asked again when you leave")
+        self._note_record()
         self._busy = True
         view = self.session.view()
         result = view.results[-1]
@@ -321,16 +231,7 @@ class SpeedApp(App[str]):
 
     async def _game_closed(self, choice: str | None) -> None:
         self._busy = False
-        if choice == "new":
-            keeper = self.keeper
-            if keeper is not None:
-                if not keeper.recorded:
-                    self.unrecorded.append((keeper, self.session))
-                self.keeper = store.Keeper(keeper.folder, tell=self._note)
-            setup = replace(self.setup, seed=new_seed())
-            await self._start(self._new_session(setup), "A new game.")
-        else:
-            self.exit(f"The game is over. {text.winners_text(self.session.view())}")
+        await self._after_game(choice)
 
     # -- showing the table -----------------------------------------------------------
 
@@ -370,27 +271,13 @@ class SpeedApp(App[str]):
                                 width=cell), acting=seat in view.waiting)
         self._show_piles()
         self._update("#call", self._call_line())
-        shown = self.shown()
-        self.cursor = max(0, min(self.cursor, len(shown.cards) - 1))
-        discarding = view.phase is Phase.DISCARD and session.person_to_act
-        self.query_one("#hand", HandView).show(
-            shown.cards, view.wild, breaks=shown.breaks, cursor=self.cursor if discarding else -1,
-            new=view.drawn if discarding else None)
-        self.query_one("#hand-box", Widget).border_title = f"Your hand ({self.order.label})"
-        best = Text()
-        best.append("Best arrangement — ", style="bold")
         goers = session.out_cards()
-        advice = f"go out with {words.either(goers)}" if goers else ""
-        best.append(arrangement_text(shown.arrangement, view.wild, advice, words))
-        self._update("#arrangement", best)
+        discarding = view.phase is Phase.DISCARD and session.person_to_act
+        self._show_hand(view.wild, discarding=discarding, new=view.drawn,
+                        advice=f"go out with {words.either(goers)}" if goers else "")
         self._update("#turn", self._turn_line())
         self._update("#message", self.message)
-        states = tuple(self.check_action(name, ()) for name in _MOVES)
-        if states != self._binding_states:
-            self._binding_states = states
-            self.query_one("#keys", KeyLine).show(
-                {name: state is True for name, state in zip(_MOVES, states, strict=True)})
-            self.refresh_bindings()
+        self._show_keys()
 
     def _status(self, seat: int) -> str:
         view = self.session.view()
@@ -463,28 +350,7 @@ class SpeedApp(App[str]):
         line.append(words, style="bold reverse")
         return line
 
-    def _update(self, selector: str, content: str | Text) -> None:
-        if self._texts.get(selector) != content:
-            self._texts[selector] = content
-            self.query_one(selector, Static).update(content)
-
-    def say(self, message: str) -> None:
-        """A short line for the person, below the hand."""
-        self.message = message
-        self._update("#message", message)
-
-    def tell(self, told: Sequence[Event]) -> None:
-        """Write events into the log."""
-        log = self.query_one("#log", MoveLog)
-        for event in told:
-            log.write_line(event.text)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer moves in the key line only when they are legal (the keys still answer)."""
-        if self._started and self.too_small and action not in ("save_quit", "leave"):
-            return None
-        if not self._started or action not in _MOVES:
-            return True
+    def _legal(self, action: str) -> bool | None:
         session = self.session
         if action == "out":
             return True if session.out_cards() else None
@@ -492,32 +358,6 @@ class SpeedApp(App[str]):
             return None
         wanted = Phase.DRAW if action in ("draw", "take") else Phase.DISCARD
         return True if session.view().phase is wanted else None
-
-    def _explain(self, action: Callable[[], None]) -> None:
-        if not isinstance(self.screen, ModalScreen) and not self.too_small:
-            action()
-
-    def key_d(self) -> None:
-        self._explain(self.action_draw)
-
-    def key_t(self) -> None:
-        self._explain(self.action_take)
-
-    def key_enter(self) -> None:
-        self._explain(self.action_discard)
-
-    def key_x(self) -> None:
-        self._explain(self.action_discard)
-
-    def key_o(self) -> None:
-        self._explain(self.action_out)
-
-    def on_key(self, event: events.Key) -> None:
-        """A printable key that means nothing here gets a short answer."""
-        if isinstance(self.screen, ModalScreen) or not event.is_printable or self.too_small:
-            return
-        if event.key not in _BOUND_KEYS:
-            self.say(f"The key {event.character!r} does nothing here: press ? for the keys.")
 
     # -- the person's actions ----------------------------------------------------------
 
@@ -542,85 +382,11 @@ class SpeedApp(App[str]):
     def action_take(self) -> None:
         self._act(lambda: self.session.draw(Source.DISCARD))
 
-    def _chosen(self) -> Card | None:
-        cards = self.shown().cards
-        return cards[self.cursor] if 0 <= self.cursor < len(cards) else None
-
-    def action_discard(self) -> None:
-        card = self._chosen()
-        if card is None:
-            self.say("Choose a card first.")
-            return
-        if card not in self.session.out_cards():
-            self._act(lambda: self.session.discard(card))
-            return
-
-        def answer(out: bool | None) -> None:  # a discard that would go out asks first
-            if out is None:
-                self.say("Nothing discarded.")
-            else:
-                self._act(lambda: self.session.discard(card, out=out))
-
-        self.push_screen(GoOutAsk(self.session.words.card(card)), answer)
-
-    def action_out(self) -> None:
-        card = self._chosen()
-        goers = self.session.out_cards()
-        if not goers:
-            self.say(self.session.why_not_out())
-            return
-        if card not in goers:
-            self.say(self.session.why_not_out(card) + " Choose it, then press o.")
-            return
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self._act(lambda: self.session.discard(card, out=True))
-            else:
-                self.say("Not going out.")
-
-        self.push_screen(Ask(f"Go out by discarding {self.session.words.card(card)}?"), answer)
-
-    def action_move(self, step: int) -> None:
-        count = len(self.shown().cards)
-        if count:
-            self.cursor = (self.cursor + step) % count
-            self.refresh_table()
-
-    def action_pick(self, index: int) -> None:
-        count = len(self.shown().cards)
-        if index >= count:
-            self.say(f"There is no card {index + 1}: your hand has {count} cards.")
-            return
-        self.cursor = index
-        self.refresh_table()
-
-    def on_card_view_clicked(self, message: CardView.Clicked) -> None:
-        view = self.session.view()
-        if (message.index == self.cursor and self.session.person_to_act
-                and view.phase is Phase.DISCARD):
-            self.action_discard()
-        else:
-            self.action_pick(message.index)
-
     def on_speed_pile_clicked(self, message: SpeedPile.Clicked) -> None:
         if message.which == "stock":
             self.action_draw()
         elif message.which == "right":
             self.action_take()
-
-    def action_sort(self) -> None:
-        card = self._chosen()
-        self.order = self.order.next()
-        self.session.set_order(self.order)
-        if card is not None:
-            self.cursor = self.shown().cards.index(card)
-        self.say(f"Your hand is sorted {self.order.label}.")
-        self.refresh_table()
-
-    def action_scores(self) -> None:
-        self.push_screen(_Page("Scores", score_table(self.session.view(), self.session.words),
-                               page_id="scores"))
 
     def action_help(self) -> None:
         self.push_screen(speed_help(self.session.view()))
@@ -638,14 +404,3 @@ class SpeedApp(App[str]):
                 self.say("Playing on.")
 
         self.push_screen(Ask(LEAVE_QUESTION), answer)
-
-    def action_save_quit(self) -> None:
-        """Leave at once; the game is already saved (``leaving.leave`` says where)."""
-        self.exit("")
-
-
-def _keys(bindings: Sequence[Binding]) -> frozenset[str]:
-    return frozenset(key.strip() for binding in bindings for key in binding.key.split(","))
-
-
-_BOUND_KEYS = _keys([binding for binding in SpeedApp.BINDINGS if isinstance(binding, Binding)])

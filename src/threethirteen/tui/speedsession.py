@@ -48,7 +48,17 @@ from threethirteen.tui import text
 from threethirteen.tui.cardwords import SHORT, CardWords
 from threethirteen.tui.fields import need_int, need_list, need_object, need_str
 from threethirteen.tui.hand import SortOrder
-from threethirteen.tui.session import MAX_ACTION_TEXT, PERSON, SAVE_FORMAT, Event, Kind, Refused
+from threethirteen.tui.session import (
+    MAX_ACTION_TEXT,
+    PERSON,
+    SAVE_FORMAT,
+    Event,
+    Kind,
+    Refused,
+    round_so_far,
+    saved_order,
+    saved_words,
+)
 from threethirteen.tui.setup import Setup
 from threethirteen.view import Phase
 
@@ -115,9 +125,7 @@ class SpeedSession:
 
     def round_so_far(self) -> list[Event]:
         """The events of the round in play (what a resumed table's log shows)."""
-        ends = [i for i, event in enumerate(self.events) if event.kind is Kind.ROUND_OVER]
-        return [event for event in self.events[ends[-1] + 1 if ends else 0:]
-                if event.kind is not Kind.GAME_OVER]
+        return round_so_far(self.events)
 
     def out_cards(self) -> tuple[Card, ...]:
         """The cards the person may discard to go out now (a false announcement is never
@@ -319,14 +327,9 @@ class SpeedSession:
         timeouts = need_list(saved.get("timeouts", []), f"{what}: timeouts", MAX_SPEED_ACTIONS)
         marked = {need_int(index, f"{what}: timeouts[{i}]", 0, len(lines) - 1)
                   for i, index in enumerate(timeouts)}
-        order = need_str(saved.get("order", SortOrder.SUIT.value), f"{what}: order", 10)
-        if order not in {item.value for item in SortOrder}:
-            raise InputError(f"order {order!r} is not suit, rank or melds", what)
-        long_names = saved.get("long_names", False)
-        if not isinstance(long_names, bool):
-            raise InputError(f"long_names {long_names!r} is not true or false", what)
-        session = cls(setup, words=CardWords(long=long_names))
-        session.order = SortOrder(order)
+        order = saved_order(saved, what)
+        session = cls(setup, words=saved_words(saved, what))
+        session.order = order
         for index, line in enumerate(lines):
             where = f"{what}: actions[{index}]"
             try:

@@ -26,6 +26,7 @@ from threethirteen.speed import SpeedView
 from threethirteen.tui import text
 from threethirteen.tui.keyline import Key
 from threethirteen.tui.screens import Page
+from threethirteen.tui.style import DIALOG_CSS, HAND_CSS, LINES_CSS
 
 SPEED_KEYS = (
     Key("d", "draw", "draw from stock", "draw"),
@@ -77,41 +78,15 @@ SpeedApp Screen { layout: vertical; }
 #call { height: 1; padding: 0 1; text-style: bold; }
 #log { height: 1fr; min-height: 3; border: round $panel; overflow-x: hidden;
        overflow-y: scroll; scrollbar-size-vertical: 1; }
-#hand-box { height: auto; border: round $primary; padding: 0 1; }
-#hand { height: 5; }
-.card { width: 5; height: 4; border: round $foreground 50%; margin: 1 0 0 0; }
-.card.-gap { margin: 1 0 0 2; }
-.card.-gap.-narrow { margin: 1 0 0 1; }
-.card.-gap.-tight { margin: 1 0 0 0; }
-.card.-selected { border: heavy $accent; margin: 0 0 0 0; background: $boost; }
-.card.-selected.-gap { margin: 0 0 0 2; }
-.card.-selected.-gap.-narrow { margin: 0 0 0 1; }
-.card.-selected.-gap.-tight { margin: 0 0 0 0; }
-#arrangement { height: auto; max-height: 2; }
-#turn { height: auto; max-height: 2; padding: 0 1; }
-#message { height: auto; max-height: 2; padding: 0 1; }
-#keys { height: auto; padding: 0 1; background: $footer-background; }
-#too-small { display: none; width: 100%; height: 100%; padding: 1 2;
-             content-align: center middle; text-style: bold; }
-Screen.-too-small > * { display: none; }
-Screen.-too-small > #too-small { display: block; }
-
-Screen.-narrow #hand-box { border: none; border-top: round $primary; padding: 0; }
-
+""" + HAND_CSS + """#arrangement { height: auto; max-height: 2; }
+""" + LINES_CSS + """
 Screen.-short Header { display: none; }
 Screen.-short #piles { display: none; }
 Screen.-short #pile-line { display: block; }
 Screen.-short #log { border: none; padding: 0 1; background: $boost; }
 Screen.-short #hand-box { border: none; border-top: round $primary; padding: 0; }
 
-Ask, Page, GameOver { align: center middle; }
-.dialog { width: 60; max-width: 100%; height: auto; max-height: 100%; border: thick $accent;
-          background: $surface; padding: 1 2; }
-.dialog.wide { width: 90%; height: 90%; }
-.dialog .buttons { height: auto; align: center middle; }
-.dialog .body { height: 1fr; }
-.dialog .hint { height: 1; text-style: italic; }
-"""
+""" + DIALOG_CSS
 # rows besides the seats at the smallest (short) layout: the pile line, the call, three of
 # the log, the hand (a rule and five), the arrangement (two), turn, message and keys
 FIXED_ROWS = 1 + 1 + 3 + 6 + 2 + 1 + 1 + 1

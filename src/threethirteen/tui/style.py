@@ -36,6 +36,40 @@ def min_size(names: Sequence[str]) -> tuple[int, int]:
     return MIN_WIDTH, MIN_HEIGHT + SEAT_ROWS * (column - 1)
 
 
+# The pieces both tables share (``speedtable.CSS`` is built from them too).
+HAND_CSS = """\
+#hand-box { height: auto; border: round $primary; padding: 0 1; }
+#hand { height: 5; }
+.card { width: 5; height: 4; border: round $foreground 50%; margin: 1 0 0 0; }
+.card.-gap { margin: 1 0 0 2; }
+.card.-gap.-narrow { margin: 1 0 0 1; }
+.card.-gap.-tight { margin: 1 0 0 0; }
+.card.-selected { border: heavy $accent; margin: 0 0 0 0; background: $boost; }
+.card.-selected.-gap { margin: 0 0 0 2; }
+.card.-selected.-gap.-narrow { margin: 0 0 0 1; }
+.card.-selected.-gap.-tight { margin: 0 0 0 0; }
+"""
+LINES_CSS = """\
+#turn { height: auto; max-height: 2; padding: 0 1; }
+#message { height: auto; max-height: 2; padding: 0 1; }
+#keys { height: auto; padding: 0 1; background: $footer-background; }
+#too-small { display: none; width: 100%; height: 100%; padding: 1 2;
+             content-align: center middle; text-style: bold; }
+Screen.-too-small > * { display: none; }
+Screen.-too-small > #too-small { display: block; }
+
+Screen.-narrow #hand-box { border: none; border-top: round $primary; padding: 0; }
+"""
+DIALOG_CSS = """\
+Ask, Page, GameOver { align: center middle; }
+.dialog { width: 60; max-width: 100%; height: auto; max-height: 100%; border: thick $accent;
+          background: $surface; padding: 1 2; }
+.dialog.wide { width: 90%; height: 90%; }
+.dialog .buttons { height: auto; align: center middle; }
+.dialog .body { height: 1fr; }
+.dialog .hint { height: 1; text-style: italic; }
+"""
+
 CSS = """
 Screen { layout: vertical; }
 #table { height: auto; }
@@ -49,37 +83,11 @@ Screen { layout: vertical; }
 #info { height: auto; max-height: 2; padding: 0 1; text-style: bold; }
 #log { height: 1fr; min-height: 5; border: round $panel; overflow-x: hidden; overflow-y: scroll;
        scrollbar-size-vertical: 1; }
-#hand-box { height: auto; border: round $primary; padding: 0 1; }
-#hand { height: 5; }
-.card { width: 5; height: 4; border: round $foreground 50%; margin: 1 0 0 0; }
-.card.-gap { margin: 1 0 0 2; }
-.card.-gap.-narrow { margin: 1 0 0 1; }
-.card.-gap.-tight { margin: 1 0 0 0; }
-.card.-selected { border: heavy $accent; margin: 0 0 0 0; background: $boost; }
-.card.-selected.-gap { margin: 0 0 0 2; }
-.card.-selected.-gap.-narrow { margin: 0 0 0 1; }
-.card.-selected.-gap.-tight { margin: 0 0 0 0; }
-#arrangement { height: auto; max-height: 3; }
-#turn { height: auto; max-height: 2; padding: 0 1; }
-#message { height: auto; max-height: 2; padding: 0 1; }
-#keys { height: auto; padding: 0 1; background: $footer-background; }
-#too-small { display: none; width: 100%; height: 100%; padding: 1 2;
-             content-align: center middle; text-style: bold; }
-Screen.-too-small > * { display: none; }
-Screen.-too-small > #too-small { display: block; }
-
-Screen.-narrow #hand-box { border: none; border-top: round $primary; padding: 0; }
-
+""" + HAND_CSS + """#arrangement { height: auto; max-height: 3; }
+""" + LINES_CSS + """
 Screen.-short Header { display: none; }
 Screen.-short .seat, Screen.-short .pile { height: 3; }
 Screen.-short #log { border: none; min-height: 3; padding: 0 1; background: $boost; }
 Screen.-short #hand-box { border: none; border-top: round $primary; padding: 0; }
 
-Ask, Page, GameOver { align: center middle; }
-.dialog { width: 60; max-width: 100%; height: auto; max-height: 100%; border: thick $accent;
-          background: $surface; padding: 1 2; }
-.dialog.wide { width: 90%; height: 90%; }
-.dialog .buttons { height: auto; align: center middle; }
-.dialog .body { height: 1fr; }
-.dialog .hint { height: 1; text-style: italic; }
-"""
+""" + DIALOG_CSS

@@ -1,7 +1,7 @@
 /** The end of a round: every hand laid open in its best arrangement, with its points,
  * then the score sheet; and the end of the game. */
 import { cardName } from "../cards";
-import type { RoundResult, View } from "../protocol";
+import type { BaseView, RoundResult, View } from "../protocol";
 import { outsOf, roundSummary, seatName, winnersText } from "../words";
 import { CardFace } from "./Card";
 import { Dialog } from "./Dialog";
@@ -37,7 +37,7 @@ export function OpenHands({ view, result }: { view: Pick<View, "players" | "seat
 }
 
 /** The parts of a view (a turn game's or a speed game's) the results need. */
-type Finished = Pick<View, "players" | "seat" | "results" | "winners">;
+type Finished = Pick<BaseView, "players" | "seat" | "results" | "winners">;
 
 export function RoundResults({ view, result, onNext, pauseUntil }: {
   view: Finished; result: RoundResult; onNext: () => void; pauseUntil: number | null | undefined;

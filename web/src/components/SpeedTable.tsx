@@ -7,16 +7,11 @@ import { HandState } from "../handstate";
 import type { SpeedView } from "../protocol";
 import { asDealt, callText, goOutAdvice, owner, rightOf, seatsAround, speedPrompt } from "../speed";
 import type { SpeedStore } from "../speedstore";
-import { adviceText, roundBanner, shortBanner, wildText } from "../words";
-import { Dialog } from "./Dialog";
-import { GoOutConfirm, Hand, HandTools } from "./Hand";
+import { adviceText, wildText } from "../words";
 import { useFocusAfterDraw, useFreshCards, usePauseEnd, useShortcuts, useTitle } from "./hooks";
-import { Chat, ConnectionState, MoveLog, People, RoundBanner } from "./Panels";
 import { DiscardPile, Stock } from "./Piles";
-import { GameOver, RoundResults } from "./Results";
-import { ScoreSheet } from "./ScoreSheet";
 import { CallTimer, SpeedSeat, drawnText } from "./SpeedSeat";
-import { SettingsButton } from "./Settings";
+import { Dealing, ErrorLine, MyName, PlayArea, SidePanels, TableDialogs, TopBar } from "./TableParts";
 
 interface Props {
   store: SpeedStore;
@@ -45,14 +40,7 @@ export function SpeedTable({ store, room, online }: Props) {
     discard: () => hand.discard(), out: () => hand.goOut(),
   });
 
-  if (view === null) {
-    return (
-      <main class="table-page loading" id="main">
-        <ConnectionState status={store.status.value} />
-        <p>Dealing the cards...</p>
-      </main>
-    );
-  }
+  if (view === null) return <Dealing status={store.status.value} />;
 
   const me = view.seat;
   const over = view.phase === "over";
@@ -74,12 +62,7 @@ export function SpeedTable({ store, room, online }: Props) {
 
   return (
     <div class="table-page speed-page" data-phase={view.phase} data-to-act={String(canAct)}>
-      <header class="topbar">
-        <a class="brand" href="/">Three-Thirteen</a>
-        <RoundBanner text={roundBanner(asDealt(view))} short={shortBanner(asDealt(view))} lastTurn={null} />
-        <ConnectionState status={store.status.value} />
-        <SettingsButton />
-      </header>
+      <TopBar view={asDealt(view)} lastTurn={null} status={store.status.value} />
       <main class="felt-wrap" id="main">
         <h1 class="visually-hidden">Three-Thirteen Speed table</h1>
         <div class="caller">
@@ -111,56 +94,22 @@ export function SpeedTable({ store, room, online }: Props) {
         {me !== null && (
           <section class="me" aria-label="Your seat">
             <div class="me-bar">
-              <span class="me-name">{view.players[me] === "You" ? "You" : <>{view.players[me]} <span class="muted">(you)</span></>}</span>
-              <span class="score">{view.totals[me] ?? 0} pts</span>
+              <MyName view={view} me={me} />
               {myStep && <span class={`mark ${myStep === "Done" ? "done" : "turn"}`}>{myStep}</span>}
               {view.outs.includes(me) && <span class="mark out">Out</span>}
               {drawn && <span class="drawn">{drawn}</span>}
               <p class="prompt speed-prompt">{prompt}</p>
             </div>
-            {advice && <p class="advice">{advice}</p>}
-            <HandTools hand={hand} />
-            <Hand hand={hand} wild={view.wild} fresh={fresh}
-              onPlay={() => (hand.goesOut(hand.chosenCode.value) ? hand.goOut() : hand.discard())} />
-            <div class="actions">
-              <button type="button" class="action" disabled={!legal("draw stock")} onClick={() => store.speedDraw("stock")}>Draw from stock</button>
-              <button type="button" class="action" disabled={!legal("draw discard")} onClick={() => store.speedDraw("discard")}>Take from discard pile</button>
-              <button type="button" class="action primary" disabled={!canDiscard} onClick={() => hand.discard()}>Discard</button>
-              <button type="button" class="action go-out" disabled={!canOut} onClick={() => hand.goOut()}>Go out</button>
-            </div>
+            <PlayArea hand={hand} wild={view.wild} fresh={fresh} advice={advice}
+              allowed={{ stock: legal("draw stock"), pile: legal("draw discard"), discard: canDiscard, out: canOut }}
+              onDraw={(source) => store.speedDraw(source)} />
           </section>
         )}
         {me === null && <p class="prompt spectator">{prompt}</p>}
-        {store.error.value && (
-          <p class="error-line">{store.error.value} <button type="button" class="small" onClick={() => store.clearError()}>Dismiss</button></p>
-        )}
+        <ErrorLine store={store} />
       </main>
-      <aside class="side">
-        <MoveLog lines={store.log.value} />
-        {!over && view.results.length > 0 && (
-          <details class="panel">
-            <summary>Score sheet</summary>
-            <ScoreSheet view={view} results={view.results} />
-          </details>
-        )}
-        {online && roomInfo && (
-          <People room={roomInfo} me={me} onMute={(seat, muted) => store.mute(seat, muted)} onKick={(seat) => store.kick(seat)} />
-        )}
-        {online && <Chat lines={store.chat.value} onSay={(text) => store.say(text)} disabled={store.status.value !== "open"} />}
-      </aside>
-      {over && (
-        <Dialog labelledBy="over-title">
-          <div class="sheet">
-            <GameOver view={view} room={room} rematchAsked={store.rematchAsked.value}
-              rematchOffered={store.rematchOffered.value}
-              onRematch={me !== null ? () => store.askRematch() : null} />
-          </div>
-        </Dialog>
-      )}
-      {roundToShow && !over && (
-        <RoundResults view={view} result={roundToShow} onNext={() => store.nextRound()} pauseUntil={store.pauseUntil.value} />
-      )}
-      <GoOutConfirm hand={hand} wild={view.wild} />
+      <SidePanels store={store} view={view} online={online} />
+      <TableDialogs store={store} view={view} room={room} roundToShow={roundToShow} hand={hand} />
     </div>
   );
 }

@@ -5,15 +5,10 @@ import { useFocusAfterDraw, useFreshCards, usePauseEnd, useShortcuts, useTitle }
 import { HandState } from "../handstate";
 import type { View } from "../protocol";
 import type { TableStore } from "../store";
-import { adviceText, hintText, roundBanner, seatName, shortBanner, wildText } from "../words";
-import { Dialog } from "./Dialog";
-import { GoOutConfirm, Hand, HandTools } from "./Hand";
-import { Chat, ConnectionState, MoveLog, People, RoundBanner } from "./Panels";
+import { adviceText, hintText, seatName, wildText } from "../words";
 import { DiscardPile, Stock } from "./Piles";
-import { GameOver, RoundResults } from "./Results";
-import { ScoreSheet } from "./ScoreSheet";
 import { Countdown, Seat } from "./Seat";
-import { SettingsButton } from "./Settings";
+import { Dealing, ErrorLine, MyName, PlayArea, SidePanels, TableDialogs, TopBar } from "./TableParts";
 
 interface Props {
   store: TableStore;
@@ -72,14 +67,7 @@ export function Table({ store, room, online }: Props) {
     out: () => hand.goOut(), hint: () => act.hint(), undo: () => act.undo(),
   });
 
-  if (view === null) {
-    return (
-      <main class="table-page loading" id="main">
-        <ConnectionState status={store.status.value} />
-        <p>Dealing the cards...</p>
-      </main>
-    );
-  }
+  if (view === null) return <Dealing status={store.status.value} />;
 
   const me = view.seat;
   const seatLegal = (action: string) => me !== null && view.legal.includes(`${me}: ${action}`);
@@ -111,12 +99,7 @@ export function Table({ store, room, online }: Props) {
 
   return (
     <div class="table-page" data-phase={view.phase} data-my-turn={String(myTurn)}>
-      <header class="topbar">
-        <a class="brand" href="/">Three-Thirteen</a>
-        <RoundBanner text={roundBanner(view)} short={shortBanner(view)} lastTurn={lastTurnText(view)} />
-        <ConnectionState status={store.status.value} />
-        <SettingsButton />
-      </header>
+      <TopBar view={view} lastTurn={lastTurnText(view)} status={store.status.value} />
       <main class="felt-wrap" id="main">
         <h1 class="visually-hidden">Three-Thirteen table</h1>
         <div class={`felt seats-${count}`}>
@@ -143,26 +126,18 @@ export function Table({ store, room, online }: Props) {
         {me !== null && (
           <section class="me" aria-label="Your seat">
             <div class="me-bar">
-              <span class="me-name">{view.players[me] === "You" ? "You" : <>{view.players[me]} <span class="muted">(you)</span></>}</span>
-              <span class="score">{view.totals[me] ?? 0} pts</span>
+              <MyName view={view} me={me} />
               {view.dealer === me && <span class="mark dealer">Dealer</span>}
               {myTurn && <span class="mark turn">Your turn</span>}
               {myTurn && timer && timer.seat === me && timer.deadline !== null && <Countdown deadline={timer.deadline} />}
               {view.out === me && <span class="mark out">Out</span>}
               <p class="prompt">{prompt}</p>
             </div>
-            {advice && <p class="advice">{advice}</p>}
-            <HandTools hand={hand} />
-            <Hand hand={hand} wild={view.wild} fresh={fresh}
-              onPlay={() => (hand.goesOut(hand.chosenCode.value) ? hand.goOut() : hand.discard())} />
-            <div class="actions">
-              <button type="button" class="action" disabled={!canStock} onClick={() => draw("stock")}>Draw from stock</button>
-              <button type="button" class="action" disabled={!canPile} onClick={() => draw("discard")}>Take from discard pile</button>
-              <button type="button" class="action primary" disabled={!canDiscard} onClick={() => hand.discard()}>Discard</button>
-              <button type="button" class="action go-out" disabled={!canOut} onClick={() => hand.goOut()}>Go out</button>
+            <PlayArea hand={hand} wild={view.wild} fresh={fresh} advice={advice}
+              allowed={{ stock: canStock, pile: canPile, discard: canDiscard, out: canOut }} onDraw={draw}>
               <button type="button" class="action quiet" disabled={!myTurn || over} onClick={askHint}>Hint</button>
               {!online && <button type="button" class="action quiet" disabled={!store.canUndo.value || waiting} onClick={undo}>Undo</button>}
-            </div>
+            </PlayArea>
             {hints && (
               <section class="hints" aria-label="Hint">
                 <p><strong>Hint</strong> (expected points, lower is better):</p>
@@ -174,37 +149,10 @@ export function Table({ store, room, online }: Props) {
           </section>
         )}
         {me === null && <p class="prompt spectator">{prompt}</p>}
-        {store.error.value && (
-          <p class="error-line">{store.error.value} <button type="button" class="small" onClick={() => store.clearError()}>Dismiss</button></p>
-        )}
-
+        <ErrorLine store={store} />
       </main>
-      <aside class="side">
-        <MoveLog lines={store.log.value} />
-        {!over && view.results.length > 0 && (
-          <details class="panel">
-            <summary>Score sheet</summary>
-            <ScoreSheet view={view} results={view.results} />
-          </details>
-        )}
-        {online && roomInfo && (
-          <People room={roomInfo} me={me} onMute={(seat, muted) => store.mute(seat, muted)} onKick={(seat) => store.kick(seat)} />
-        )}
-        {online && <Chat lines={store.chat.value} onSay={(text) => store.say(text)} disabled={store.status.value !== "open"} />}
-      </aside>
-      {over && (
-        <Dialog labelledBy="over-title">
-          <div class="sheet">
-            <GameOver view={view} room={room} rematchAsked={store.rematchAsked.value}
-              rematchOffered={store.rematchOffered.value}
-              onRematch={me !== null ? () => store.askRematch() : null} />
-          </div>
-        </Dialog>
-      )}
-      {roundToShow && !over && (
-        <RoundResults view={view} result={roundToShow} onNext={() => store.nextRound()} pauseUntil={store.pauseUntil.value} />
-      )}
-      <GoOutConfirm hand={hand} wild={view.wild} />
+      <SidePanels store={store} view={view} online={online} />
+      <TableDialogs store={store} view={view} room={room} roundToShow={roundToShow} hand={hand} />
     </div>
   );
 }
