@@ -9,7 +9,9 @@ Plays each match-up with seats rotating, prints one markdown row per bot per mat
 ``--duplicate BOT`` plays BOT heads-up against ``--against`` on ``--pairs`` deals, each
 deal twice with the seats swapped (the luck of the cards cancels out), and prints the
 wins and the mean total difference a game with its standard error: the low-variance
-signal used to tune a bot. BOT is a registered bot or one of the tuning ``VARIANTS``.
+signal used to tune a bot. BOT is a registered bot or one of the tuning ``VARIANTS``
+(the evaluator's settings) or ``SEARCH_VARIANTS`` (the search's budgets); the deals'
+running results go to stderr.
 """
 
 from __future__ import annotations
@@ -17,12 +19,16 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from threethirteen.bots import register_bot
+from threethirteen.bots.base import Bot
 from threethirteen.bots.expert import ExpertBot
+from threethirteen.bots.search import STANDARD, SearchBot
 from threethirteen.rules import Rules
 from threethirteen.sim import derive_seed, percentile, play_game, simulate
 
@@ -32,6 +38,20 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "race-1.0": {"race": 1.0},
     "race-1.5": {"race": 1.5},
     "race-1.0-s12": {"race": 1.0, "stock_samples": 12, "candidates": 5},
+}
+
+# The sampling search's budgets tried for issue 14 (``bots.search``): changes to STANDARD.
+SEARCH_VARIANTS: dict[str, dict[str, Any]] = {
+    # the seat's own playout turns and its hand at the cut-off by the evaluator
+    "own-z2": {"own_policy": True, "own_playout": 1.0},
+    # the search on top of expert-2's evaluator (greedy playouts): search-2's budget
+    "race-guide-z2": {"guide_race": 0.5},
+    "own-race-z2": {"own_policy": True, "own_playout": 1.0, "guide_race": 0.5},
+    "own-race-z2-s20": {"own_policy": True, "own_playout": 1.0, "guide_race": 0.5,
+                        "max_samples": 20},
+    # the same with the evaluator's sampled draws (3 stock samples), fewer deals
+    "own-z2-s12": {"own_policy": True, "own_playout": 1.0, "min_samples": 8,
+                   "max_samples": 12, "own_samples": 3},
 }
 
 MATCHES = (
@@ -48,13 +68,16 @@ MATCHES = (
 )
 
 
-def _variant(name: str) -> Callable[[], ExpertBot]:
+def _variant(name: str) -> Callable[[], Bot]:
+    if name in SEARCH_VARIANTS:
+        budget = replace(STANDARD, **SEARCH_VARIANTS[name])
+        return lambda: SearchBot(name=name, budget=budget)
     return lambda: ExpertBot(name=name, **VARIANTS[name])
 
 
 def duplicate(bot: str, against: str, pairs: int, seed: int) -> str:
     """One line: ``bot`` against ``against`` on ``pairs`` deals, each played both ways."""
-    for name in VARIANTS:
+    for name in [*VARIANTS, *SEARCH_VARIANTS]:
         register_bot(name, _variant(name))
     rules, start = Rules(players=2), time.perf_counter()
     wins, by_deal, times = 0.0, [], []
@@ -69,6 +92,8 @@ def duplicate(bot: str, against: str, pairs: int, seed: int) -> str:
             difference += state.totals[mine] - state.totals[1 - mine]
             times += timings[mine]
         by_deal.append(difference / 2)
+        print(f"deal {deal + 1}/{pairs}: wins {wins:g}, difference {difference / 2:+.1f}, "
+              f"running mean {sum(by_deal) / len(by_deal):+.2f}", file=sys.stderr, flush=True)
     mean = sum(by_deal) / pairs
     spread = math.sqrt(sum((d - mean) ** 2 for d in by_deal) / max(1, pairs - 1))
     return (f"{bot} against {against}, seed {seed}: {2 * pairs} games, wins {wins:g} "

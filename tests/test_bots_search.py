@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +16,7 @@ from test_bots import TURN_PRESETS, advance, shuffle_hidden
 from threethirteen.actions import Discard
 from threethirteen.bots import make_bot
 from threethirteen.bots.expert import ExpertBot
+from threethirteen.bots.ownplay import OwnPolicy
 from threethirteen.bots.playout import Table, difference, play_out
 from threethirteen.bots.sampling import belief
 from threethirteen.bots.search import Budget, SearchBot
@@ -29,6 +31,8 @@ from threethirteen.solver import deadwood
 from threethirteen.view import Phase, View
 
 SMALL = Budget(work=200, min_samples=4, max_samples=8, width=3, margin=8.0, laps=2)
+SMALL_OWN = Budget(work=200, min_samples=4, max_samples=6, width=3, margin=8.0, laps=2,
+                   own_policy=True, own_playout=1.0, confidence=2.0, guide_race=0.5)
 
 
 def views_of(rules: Rules, seed: int, stops: tuple[int, ...]) -> list[tuple[GameState, View]]:
@@ -142,6 +146,67 @@ def test_a_playout_conserves_cards_and_ends_by_the_rules() -> None:
         assert abs(sum(difference(penalties, seat) for seat in view.seats)) < 1e-9
 
 
+def test_the_evaluator_plays_the_seats_own_turns_in_a_playout_by_the_rules() -> None:
+    for _state, view in views_of(Rules(players=3), 8, (4, 25, 50, 80)):
+        assert view.seat is not None
+        own = OwnPolicy(view)
+        for draw in range(3):
+            table = Table.from_view(view, belief(view).sample(random.Random(draw)))
+            before = sum((Counter(hand) for hand in table.hands.values()), Counter())
+            before += Counter(table.stock) + Counter(table.pile)
+            sizes = {seat: len(hand) for seat, hand in table.hands.items()}
+            if table.drawn:
+                sizes[view.seat] -= 1
+            penalties = play_out(table, random.Random(draw), limit=1000, own=own)
+            after = sum((Counter(hand) for hand in table.hands.values()), Counter())
+            after += Counter(table.stock) + Counter(table.pile)
+            assert before == after
+            assert table.over and (table.out is not None or not table.stock)
+            assert {seat: len(hand) for seat, hand in table.hands.items()} == sizes
+            # at the round's end the seat's value is its exact penalty
+            assert own.leaf(table) == penalties[view.seat]
+            mine = table.hands[view.seat]
+            assert penalties[view.seat] == (table.rules.out_bonus if table.out == view.seat
+                                            else deadwood(mine, wild=view.wild,
+                                                          rules=view.rules))
+
+
+def test_the_evaluator_goes_out_in_a_playout_when_it_can() -> None:
+    seen = set()
+    for view in spread_views(Rules(players=2), 12, 30):
+        if view.phase is not Phase.DISCARD or view.hand is None or view.out is not None:
+            continue
+        table = Table.from_view(view, belief(view).sample(random.Random(0)))
+        if not table.may_go_out():
+            continue
+        card, out = OwnPolicy(view).discard(table)
+        goers = go_out_cards(view.hand, wild=view.wild, rules=view.rules)
+        assert out == bool(goers) and (not out or card in goers)
+        assert card in view.hand
+        seen.add(out)
+    assert seen == {True, False}  # both cases were met
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 90), shuffle=st.integers(0, 1000))
+def test_hidden_cards_never_change_the_own_turn_search(seed: int, steps: int,
+                                                        shuffle: int) -> None:
+    state = GameState(Rules(players=2, rounds=8), seed=seed)
+    advance(state, seed, steps)
+    if state.is_over:
+        return
+    seat = state.turn
+    assert seat is not None
+    twin = state.copy()
+    shuffle_hidden(twin, seat, shuffle)
+    view, twin_view = state.view(seat), twin.view(seat)
+    bot = SearchBot(name="search-own", budget=SMALL_OWN)
+    first = bot.choose(view, random.Random(seed))
+    assert first in view.legal
+    assert first == bot.choose(twin_view, random.Random(seed))
+    assert first == SearchBot(budget=SMALL_OWN).choose(view, random.Random(seed))
+
+
 @pytest.mark.parametrize("name", ["search", "search-deep"])
 def test_the_same_view_and_rng_give_the_same_decision(name: str) -> None:
     def bot() -> SearchBot:
@@ -232,6 +297,20 @@ def test_the_deep_search_searches_more_and_expert_stays_the_evaluator() -> None:
     assert deep.budget.min_samples >= search.budget.min_samples
     expert = make_bot("expert")  # the default level until the search beats it
     assert isinstance(expert, ExpertBot) and expert.name == "expert"
+
+
+def test_search_2_is_the_search_guided_by_expert_2() -> None:
+    bot, search = make_bot("search-2"), make_bot("search")
+    assert isinstance(bot, SearchBot) and isinstance(search, SearchBot)
+    assert bot.name == "search-2" and bot.guide.race == 0.5
+    assert bot.budget == replace(search.budget, guide_race=0.5)
+    for state, view in views_of(Rules(players=2), 6, (4, 21, 40)):
+        assert view.seat is not None
+        twin = state.copy()
+        shuffle_hidden(twin, view.seat, 17)
+        first = bot.choose(view, random.Random(3))
+        assert first in view.legal
+        assert first == make_bot("search-2").choose(twin.view(view.seat), random.Random(3))
 
 
 def test_a_false_announcement_costs_its_penalty_in_the_explanation() -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from threethirteen.actions import Discard, Source
 from threethirteen.bots.evaluate import _close
@@ -50,6 +51,7 @@ class Table:
     reshuffled: bool
     # by seat: (least penalty, unmelded cards of a best arrangement) of its hand, if known
     info: dict[int, tuple[int, list[Card]] | None] = field(default_factory=dict)
+    over: bool = False  # the round has ended
 
     @classmethod
     def from_view(cls, view: View, deal: Deal) -> Table:
@@ -75,7 +77,7 @@ class Table:
             self.rules, self.wild, self.order,
             {seat: list(hand) for seat, hand in self.hands.items()}, list(self.stock),
             list(self.pile), self.turn, self.drawn, self.out, self.finals_left,
-            dict(self.turns_taken), self.reshuffled, dict(self.info),
+            dict(self.turns_taken), self.reshuffled, dict(self.info), self.over,
         )
 
     def prime(self) -> None:
@@ -180,6 +182,7 @@ class Table:
         elif self.out is not None:
             self.finals_left -= 1
         if self.out is not None and self.finals_left <= 0:
+            self.over = True
             return False
         if not self.stock:
             if (self.rules.stock_empty is StockEmpty.RESHUFFLE and not self.reshuffled
@@ -188,6 +191,7 @@ class Table:
                 rng.shuffle(under)
                 self.stock, self.pile, self.reshuffled = under, self.pile[-1:], True
             else:
+                self.over = True
                 return False
         self.turn = (self.turn + 1) % len(self.order)
         return True
@@ -208,16 +212,30 @@ class Table:
         return penalties
 
 
-def play_out(table: Table, rng: random.Random, limit: int) -> dict[int, int]:
-    """Play ``table`` on, every seat greedy, for at most ``limit`` more turns (a turn in
-    progress counts as one); each seat's penalty at the end or at the cut-off."""
+class Policy(Protocol):
+    """Another policy for one seat's turns (``bots.ownplay``)."""
+
+    seat: int
+
+    def source(self, table: Table, rng: random.Random) -> Source: ...
+    def discard(self, table: Table) -> tuple[Card, bool]: ...
+
+
+def play_out(table: Table, rng: random.Random, limit: int,
+             own: Policy | None = None) -> dict[int, int]:
+    """Play ``table`` on, every seat greedy (``own.seat`` by ``own``), for at most
+    ``limit`` more turns (a turn in progress counts as one); each seat's penalty at the
+    end or at the cut-off."""
     turns = 0
     while turns < limit:
+        mine = own is not None and table.order[table.turn] == own.seat
         if not table.drawn:
             if not table.stock and not table.pile:
                 break
-            table.draw(table.greedy_source())
-        card, out = table.greedy_discard()
+            table.draw(own.source(table, rng) if own is not None and mine
+                       else table.greedy_source())
+        card, out = (own.discard(table) if own is not None and mine
+                     else table.greedy_discard())
         turns += 1
         if not table.discard(card, out, rng):
             break

@@ -17,7 +17,7 @@ from threethirteen.bots.easy import EasyBot
 from threethirteen.bots.expert import ExpertBot
 from threethirteen.bots.greedy import GreedyBot
 from threethirteen.bots.randombot import RandomBot
-from threethirteen.bots.search import MASTER, SearchBot
+from threethirteen.bots.search import MASTER, RACING, SearchBot
 
 ENTRY_POINT_GROUP = "threethirteen.bots"
 
@@ -50,6 +50,12 @@ def _search() -> Bot:
     return SearchBot(name="search")
 
 
+def _search_2() -> Bot:
+    """The sampling search guided by ``expert-2``'s evaluator (``search.RACING``); README,
+    "Computer opponents", has what it is measured to gain."""
+    return SearchBot(name="search-2", budget=RACING)
+
+
 def _search_deep() -> Bot:
     """The sampling search with the larger budget meant for ``master`` (about 1.5 s a
     decision at most)."""
@@ -59,7 +65,7 @@ def _search_deep() -> Bot:
 _BUILT_IN: dict[str, BotFactory] = {
     "random": RandomBot, "easy": EasyBot, "greedy": GreedyBot, "medium": _medium,
     "expert": ExpertBot, "expert-1": _expert_1, "expert-2": _expert_2, "search": _search,
-    "search-deep": _search_deep,
+    "search-2": _search_2, "search-deep": _search_deep,
 }
 LEVELS = ("easy", "medium", "expert")  # the computer opponents offered to people
 _registered: dict[str, BotFactory] = {}

@@ -16,7 +16,9 @@ A decision is made in four steps, from the seat's view alone:
    the stock.
 3. **Playouts.** Every candidate is played on every deal (the same deals for all:
    common random numbers), then every seat plays on with the greedy policy
-   (``bots.playout``) for ``laps`` turns each, or to the round's end if sooner.
+   (``bots.playout``) for ``laps`` turns each, or to the round's end if sooner. With
+   ``own_policy`` the seat's own turns are played by the evaluator instead
+   (``bots.ownplay``), and its hand at the cut-off is valued by the evaluator.
 4. **Choice.** A candidate's value on one deal is its **expected score difference**: the
    guide's expected penalty for the seat, minus the mean penalty of the other seats at
    the end of the playout (``own_playout`` > 0 mixes in the seat's own playout penalty).
@@ -42,12 +44,13 @@ from dataclasses import dataclass
 from threethirteen.actions import Action, Discard, Draw
 from threethirteen.bots.expert import ExpertBot, Option
 from threethirteen.bots.greedy import going_out
+from threethirteen.bots.ownplay import OwnPolicy
 from threethirteen.bots.playout import Table, mean_others, play_out
 from threethirteen.bots.sampling import belief
 from threethirteen.outs import go_out_cards
 from threethirteen.view import Phase, View
 
-__all__ = ["MASTER", "STANDARD", "Budget", "Option", "SearchBot"]
+__all__ = ["MASTER", "RACING", "STANDARD", "Budget", "Option", "SearchBot"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -65,10 +68,18 @@ class Budget:
     confidence: float = 0.0  # z: leave the guide's choice only when this sure of better
     guide_samples: int = 8  # the guide's samples of the stock (``ExpertBot.stock_samples``)
     guide_candidates: int = 4  # discards the guide scores in full (``candidates``)
+    guide_race: float = 0.0  # the guide's ``race`` (0: ``expert-1``'s evaluator)
+    own_policy: bool = False  # the seat's own playout turns by the evaluator (``ownplay``)
+    own_samples: int = 0  # its stock samples for a draw (0: one draw deep, ``ownplay``)
+    own_candidates: int = 2  # its discards valued in full
 
 
 STANDARD = Budget(work=600, min_samples=12, max_samples=48, width=3, margin=8.0, laps=2,
                   practice=2, confidence=2.0, guide_samples=12, guide_candidates=5)
+# ``search-2``: STANDARD guided by ``expert-2``'s evaluator (race 0.5)
+RACING = Budget(work=600, min_samples=12, max_samples=48, width=3, margin=8.0, laps=2,
+                practice=2, confidence=2.0, guide_samples=12, guide_candidates=5,
+                guide_race=0.5)
 MASTER = Budget(work=5000, min_samples=32, max_samples=120, width=5, margin=12.0, laps=3,
                 practice=3, confidence=2.0, guide_samples=20, guide_candidates=6)
 
@@ -80,7 +91,7 @@ class SearchBot:
         self.name = name
         self.budget = budget
         self.guide = ExpertBot(name=f"{name}-guide", stock_samples=budget.guide_samples,
-                               candidates=budget.guide_candidates)
+                               candidates=budget.guide_candidates, race=budget.guide_race)
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """The best action for ``view``."""
@@ -163,6 +174,9 @@ class SearchBot:
         limit = self.budget.laps * len(view.seats) + 1
         weight = self.budget.own_playout
         values: list[list[float]] = [[] for _ in candidates]
+        own = (OwnPolicy(view, samples=self.budget.own_samples,
+                         candidates=self.budget.own_candidates)
+               if self.budget.own_policy else None)
         samples = self.samples_for(view, len(candidates))
         for _ in range(samples):
             deal_seed = master.getrandbits(64)
@@ -173,10 +187,11 @@ class SearchBot:
                 table = start.copy()
                 chance = random.Random(deal_seed + 1)
                 extra, going_on = _apply(table, action, chance)
-                penalties = play_out(table, chance, limit) if going_on else table.penalties()
+                penalties = (play_out(table, chance, limit, own) if going_on
+                             else table.penalties())
+                mine = own.leaf(table) if own is not None else float(penalties[seat])
                 values[index].append((1.0 - weight) * guided[index].expected
-                                     + weight * penalties[seat] + extra
-                                     - mean_others(penalties, seat))
+                                     + weight * mine + extra - mean_others(penalties, seat))
         options = [Option(option.action, sum(found) / samples)
                    for option, found in zip(guided, values, strict=True)]
         return options, values
