@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import websockets
@@ -25,9 +26,12 @@ from threethirteen.rules import Rules
 DROPS = (websockets.WebSocketException, OSError, TimeoutError, ConnectionError)
 
 
-async def _seat(server: ServerProcess, room: str, token: str, rng: random.Random,
-                seen: list[dict[str, Any]]) -> None:
-    """Play one seat to the end, reconnecting whenever the server goes away."""
+async def reconnecting(server: ServerProcess, room: str, token: str, rng: random.Random,
+                       seen: list[dict[str, Any]],
+                       play: Callable[[Socket, random.Random], Awaitable[Any]] = play_out
+                       ) -> None:
+    """Play one seat to the end with ``play``, reconnecting whenever the server goes
+    away; every message the seat's sockets saw is added to ``seen``."""
     while True:
         try:
             socket = await Socket.open(server.ws, room, token)
@@ -35,7 +39,7 @@ async def _seat(server: ServerProcess, room: str, token: str, rng: random.Random
             await asyncio.sleep(0.2)
             continue
         try:
-            await play_out(socket, rng)
+            await play(socket, rng)
             return
         except DROPS:
             await asyncio.sleep(0.1)
@@ -62,7 +66,7 @@ async def crash_games(server: ServerProcess, kills: int, games: int, seed: int
     for room, seats in rooms:
         for seat, token in seats:
             seen[room, seat] = []
-            players.append(_seat(server, room, token, random.Random(rng.random()),
+            players.append(reconnecting(server, room, token, random.Random(rng.random()),
                                  seen[room, seat]))
     playing = asyncio.gather(*players)
 

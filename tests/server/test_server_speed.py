@@ -7,7 +7,6 @@ and the refusals of what speed rooms do not have."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import random
 import time
@@ -17,11 +16,11 @@ from typing import Any
 
 import httpx
 import pytest
-import websockets
 from referee import referee
 
 from server.checks import record_of
 from server.client import Socket, create, join, watch
+from server.crashing import reconnecting
 from server.serverproc import ServerProcess
 from server.speedclient import check_states, play_speed, replay_views, room_log
 from threethirteen.rules import Rules
@@ -33,7 +32,6 @@ from threethirteen.server.viewjson import GameText, dumps
 from threethirteen.speedrecord import replay_speed_record, speed_record
 
 Spawn = Callable[..., ServerProcess]
-DROPS = (websockets.WebSocketException, OSError, TimeoutError, ConnectionError)
 FAST = {"round_pause_seconds": 0, "bot_delay_ms": 0}
 
 
@@ -310,26 +308,6 @@ def test_the_caller_plays_for_a_silent_person_on_time(server: ServerProcess) -> 
     assert len(record["rounds"]) == 2
 
 
-async def _reconnecting(server: ServerProcess, room: str, token: str, rng: random.Random,
-                        seen: list[dict[str, Any]]) -> None:
-    """Play one seat to the end, reconnecting whenever the server goes away."""
-    while True:
-        try:
-            socket = await Socket.open(server.ws, room, token)
-        except DROPS:
-            await asyncio.sleep(0.2)
-            continue
-        try:
-            await play_speed(socket, rng)
-            return
-        except DROPS:
-            await asyncio.sleep(0.1)
-        finally:
-            seen += socket.seen
-            with contextlib.suppress(Exception):
-                await socket.close()
-
-
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_a_killed_server_resumes_speed_games_exactly(kind: str, spawn: Spawn) -> None:
     server = spawn(kind)
@@ -347,7 +325,8 @@ def test_a_killed_server_resumes_speed_games_exactly(kind: str, spawn: Spawn) ->
         seen: list[tuple[str, dict[int, list[dict[str, Any]]]]] = [
             (room, {seat: [] for seat in tokens}) for room, tokens in rooms]
         playing = asyncio.gather(*(
-            _reconnecting(server, room, token, random.Random(rng.random()), kept[seat])
+            reconnecting(server, room, token, random.Random(rng.random()), kept[seat],
+                         play_speed)
             for (room, tokens), (_, kept) in zip(rooms, seen, strict=True)
             for seat, token in tokens.items()))
         kills = 0

@@ -8,6 +8,7 @@ import json
 import random
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -137,3 +138,27 @@ def test_a_failing_bot_is_replaced_by_a_legal_move_and_named_without_cards(
     move = table.bot_move(game, seat, bot, random.Random(1))
     game.check(move)
     assert bot.name in caplog.text and "Ks" not in caplog.text  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("speed", [False, True])
+def test_a_finished_game_gives_each_person_a_line_for_the_statistics(speed: bool) -> None:
+    """Name, total, won, rounds played and rounds gone out (in speed mode several seats
+    may go out on one call), for turn and speed records alike."""
+    from threethirteen.server import speedtable
+    from threethirteen.sim import play_game, play_speed_game
+
+    if speed:
+        game: Any = play_speed_game(Rules.preset("speed", players=4, rounds=6, decks=2),
+                                    ["greedy"] * 4, seed=5)
+        finish = speedtable.finish(game, [(0, "Ann"), (2, "Cy")])
+        outs = [list(r["outs"] or ()) for r in finish.record["rounds"]]
+    else:
+        game = play_game(Rules(players=3, rounds=6), ["greedy"] * 3, seed=5)
+        finish = table.finish(game, [(0, "Ann"), (2, "Cy")])
+        outs = [[r["out"]] if r["out"] is not None else [] for r in finish.record["rounds"]]
+    assert finish.record["totals"] == list(game.totals)
+    assert any(outs)
+    for (name, total, won, played, went_out), seat in zip(finish.people, (0, 2), strict=True):
+        assert (name, total, won, played) == (
+            ("Ann", "Cy")[seat // 2], game.totals[seat], seat in (game.winners or ()), 6)
+        assert went_out == sum(seat in seats for seats in outs)

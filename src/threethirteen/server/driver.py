@@ -30,6 +30,35 @@ RETRY_SECONDS = 0.5
 log = logging.getLogger("threethirteen.server")
 
 
+class Refusals:
+    """The bot moves of one room the database refused in a row: each logged, tried again
+    ``RETRY_SECONDS`` later, until ``COMMIT_TRIES``; then the driver waits for a change."""
+
+    def __init__(self, room_id: str) -> None:
+        self.room_id = room_id
+        self.count = 0
+
+    def committed(self) -> None:
+        self.count = 0
+
+    def refused(self, problem: Exception) -> None:
+        self.count += 1
+        log.warning("room %s: a bot's move was not committed (%s), try %d of %d",
+                    self.room_id, type(problem).__name__, self.count, COMMIT_TRIES)
+
+    def exhausted(self) -> bool:
+        """True (logged) once the database refused too often: the bots wait."""
+        if self.count < COMMIT_TRIES:
+            return False
+        log.error("room %s: the database refused a bot's move %d times; the bots wait for "
+                  "the next change", self.room_id, self.count)
+        return True
+
+    async def pause(self) -> None:
+        """Before the next move: a moment after a refusal, else just a turn of the loop."""
+        await asyncio.sleep(RETRY_SECONDS if self.count else 0)
+
+
 class BotDriver:
     """Plays ``room``'s bots whenever ``wake`` is called."""
 
@@ -90,7 +119,7 @@ class BotDriver:
     async def _play(self) -> None:
         """Bot moves, one version at a time, until a person is to act."""
         room = self.room
-        failures = 0
+        refusals = Refusals(room.id)
         while True:
             delay = self._delay() if self.seat() is not None else 0.0
             if delay:
@@ -102,16 +131,12 @@ class BotDriver:
                 try:
                     await room.commit(functools.partial(
                         self._move, game, seat, await self._bot(seat), room.version))
-                    failures = 0
+                    refusals.committed()
                 except Exception as problem:  # the database refused: try again shortly
-                    failures += 1
-                    log.warning("room %s: a bot's move was not committed (%s), try %d of %d",
-                                room.id, type(problem).__name__, failures, COMMIT_TRIES)
-            if failures >= COMMIT_TRIES:
-                log.error("room %s: the database refused a bot's move %d times; the bots "
-                          "wait for the next change", room.id, failures)
+                    refusals.refused(problem)
+            if refusals.exhausted():
                 return
-            await asyncio.sleep(RETRY_SECONDS if failures else 0)
+            await refusals.pause()
 
     async def _move(self, game: GameState, seat: int, bot: Any, version: int,
                     audience: versions.Audience) -> versions.Step:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from threethirteen.bots.speedplay import speed_player
 from threethirteen.server import engine, speedtable, versions
-from threethirteen.server.driver import COMMIT_TRIES, RETRY_SECONDS
+from threethirteen.server.driver import Refusals
 from threethirteen.server.seats import HUMAN
 from threethirteen.speed import SpeedGame
 
@@ -100,7 +100,7 @@ class SpeedDriver:
         """Answer for every bot whose time has come; the seconds until the next one is
         due (None: no bot is to answer this step)."""
         room = self.room
-        failures = 0
+        refusals = Refusals(room.id)
         while True:
             async with room.lock:
                 seats = self._to_answer()
@@ -119,18 +119,14 @@ class SpeedDriver:
                 try:
                     await room.commit(functools.partial(
                         self._move, game, seat, await self._bot(seat), room.version))
-                    failures = 0
+                    refusals.committed()
                 except speedtable.NoAnswer:
                     self._silent.add(seat)
                 except Exception as problem:  # the database refused: try again shortly
-                    failures += 1
-                    log.warning("room %s: a bot's move was not committed (%s), try %d of %d",
-                                room.id, type(problem).__name__, failures, COMMIT_TRIES)
-            if failures >= COMMIT_TRIES:
-                log.error("room %s: the database refused a bot's move %d times; the bots "
-                          "wait for the next change", room.id, failures)
+                    refusals.refused(problem)
+            if refusals.exhausted():
                 return None
-            await asyncio.sleep(RETRY_SECONDS if failures else 0)
+            await refusals.pause()
 
     async def _move(self, game: SpeedGame, seat: int, bot: Any, version: int,
                     audience: versions.Audience) -> versions.Step:

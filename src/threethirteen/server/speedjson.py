@@ -8,6 +8,7 @@ the table of ``viewjson``, and the rules' and finished rounds' texts are kept fr
 to version in the room's ``GameText``. A test checks the equality over whole games.
 
 >>> from threethirteen.rules import Rules
+>>> from threethirteen.server.viewjson import dumps
 >>> from threethirteen.speed import SpeedGame
 >>> game = SpeedGame(Rules(mode="speed", players=3, rounds=1), seed=2)
 >>> view = game.view(1)
@@ -17,8 +18,15 @@ True
 
 from __future__ import annotations
 
-from threethirteen.scoring import wild_json
-from threethirteen.server.viewjson import GameText, action_text, cards_text, dumps
+from threethirteen.server.viewjson import (
+    GameText,
+    action_text,
+    bool_text,
+    cards_text,
+    int_text,
+    ints_text,
+    table_text,
+)
 from threethirteen.speed import SpeedView
 
 __all__ = ["SpeedViewText"]
@@ -39,41 +47,25 @@ class SpeedViewText:
         hand = "null" if view.hand is None else cards_text(view.hand)
         drawn = "null" if view.drawn is None else cards_text((view.drawn,))[1:-1]
         legal = ",".join([action_text(action) for action in view.legal])
-        return (f'{{"mode":"speed","seat":{_int(view.seat)}{self._head},"hand":{hand}'
+        return (f'{{"mode":"speed","seat":{int_text(view.seat)}{self._head},"hand":{hand}'
                 f',"drawn":{drawn}{self._tail},"legal":[{legal}]}}')
 
     def _build(self, view: SpeedView) -> None:
         game = self._game
         self._head = (
-            ',"rules":' + game.rules(view.rules)
-            + ',"players":' + dumps(list(view.players))
-            + f',"round":{view.round_number},"playoff":{_bool(view.playoff)}'
-            + ',"seats":' + _ints(view.seats)
-            + ',"wild":' + dumps(wild_json(view.wild))
-            + f',"dealer":{view.dealer},"phase":"{view.phase.value}"'
-            + f',"call":{view.call},"last_call":{_bool(view.last_call)}'
-            + ',"waiting":' + _ints(view.waiting))
+            table_text(game, view)
+            + f',"call":{view.call},"last_call":{bool_text(view.last_call)}'
+            + ',"waiting":' + ints_text(view.waiting))
         piles = ",".join([cards_text(pile) for pile in view.piles])
         draws = ",".join([f'{{"seat":{seat},"card":{cards_text((card,))[1:-1]}}}'
                           for seat, card in view.pile_draws])
         self._tail = (
-            ',"hand_sizes":' + _ints(view.hand_sizes)
+            ',"hand_sizes":' + ints_text(view.hand_sizes)
             + f',"stock_size":{view.stock_size}'
             + ',"piles":[' + piles + "]"
             + ',"pile_draws":[' + draws + "]"
-            + ',"outs":' + _ints(view.outs)
-            + ',"totals":' + _ints(view.totals)
+            + ',"outs":' + ints_text(view.outs)
+            + ',"totals":' + ints_text(view.totals)
             + ',"results":' + game.results(view.results)
-            + ',"winners":' + ("null" if view.winners is None else _ints(view.winners)))
+            + ',"winners":' + ("null" if view.winners is None else ints_text(view.winners)))
 
-
-def _int(value: int | None) -> str:
-    return "null" if value is None else str(int(value))
-
-
-def _bool(value: bool) -> str:
-    return "true" if value else "false"
-
-
-def _ints(values: tuple[int, ...] | list[int]) -> str:
-    return "[" + ",".join([str(int(value)) for value in values]) + "]"

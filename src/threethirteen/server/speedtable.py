@@ -24,6 +24,7 @@ from typing import Any
 
 from threethirteen.actions import Action, parse_action
 from threethirteen.rules import Rules
+from threethirteen.server import table
 from threethirteen.server.speedjson import SpeedViewText
 from threethirteen.server.store import Finish, LogEntry
 from threethirteen.server.versions import Audience, States, Step
@@ -129,15 +130,7 @@ def bot_answer(game: SpeedGame, seat: int, bot: Any, rng: random.Random) -> Acti
 
 def finish(game: SpeedGame, people: Sequence[tuple[int, str]]) -> Finish:
     """The speed record of a finished game and each person's line for the statistics."""
-    record = speed_record(game)
-    winners = game.winners or ()
-    rounds = record["rounds"]
-    lines = []
-    for seat, name in people:
-        played = min(len(rounds), game.rules.rounds)  # a playoff round is not counted
-        outs = sum(1 for r in rounds if seat in (r.get("outs") or ()))
-        lines.append((name, game.totals[seat], seat in winners, played, outs))
-    return Finish(record, lines)
+    return table.finished(game, speed_record(game), people)
 
 
 def states(game: SpeedGame, version: int, audience: Audience) -> States:

@@ -15,6 +15,7 @@ from typing import Any
 from threethirteen.actions import Action, parse_action
 from threethirteen.bots.expert import ExpertBot
 from threethirteen.game import GameState
+from threethirteen.gamebase import GameBase
 from threethirteen.record import game_record
 from threethirteen.rules import Rules
 from threethirteen.server.store import Finish, LogEntry
@@ -74,13 +75,20 @@ def bot_move(game: GameState, seat: int, bot: Any, rng: random.Random) -> Action
 
 def finish(game: GameState, people: Sequence[tuple[int, str]]) -> Finish:
     """The record of a finished game and each person's line for the statistics."""
-    record = game_record(game)
+    return finished(game, game_record(game), people)
+
+
+def finished(game: GameBase[Any], record: dict[str, Any], people: Sequence[tuple[int, str]]
+             ) -> Finish:
+    """``record`` of the finished ``game`` (turns or speed) with each person's line for
+    the statistics: name, total, won, rounds played, rounds gone out."""
     winners = game.winners or ()
     rounds = record["rounds"]
     lines = []
     for seat, name in people:
         played = min(len(rounds), game.rules.rounds)  # a playoff round is not counted
-        outs = sum(1 for r in rounds if r.get("out") == seat)
+        # a speed round lists every seat that went out; a round in turns names one
+        outs = sum(1 for r in rounds if seat in (r.get("outs") or (r.get("out"),)))
         lines.append((name, game.totals[seat], seat in winners, played, outs))
     return Finish(record, lines)
 

@@ -25,6 +25,8 @@ from threethirteen.actions import Action, Discard, Draw
 from threethirteen.cards import CODES, Card
 from threethirteen.results import RoundResult
 from threethirteen.rules import Rules
+from threethirteen.scoring import wild_json
+from threethirteen.speed import SpeedView
 from threethirteen.view import View
 
 _CARDS = tuple(json.dumps(str(Card.from_code(code))) for code in range(CODES))  # stars: 53..63
@@ -111,41 +113,44 @@ class ViewText:
         """``dumps(view.to_json())``, faster."""
         if not self._head:
             game = self._game
-            self._head = (
-                ',"rules":' + game.rules(view.rules)
-                + ',"players":' + dumps(list(view.players))
-                + f',"round":{view.round_number},"playoff":{_bool(view.playoff)}'
-                + ',"seats":' + _ints(view.seats)
-                + ',"wild":' + dumps(None if view.wild is None else str(view.wild))
-                + f',"dealer":{view.dealer},"phase":"{view.phase.value}"'
-                + ',"turn":' + _int(view.turn))
+            self._head = table_text(game, view) + ',"turn":' + int_text(view.turn)
             pickups = ",".join([f'{{"seat":{p.seat},"card":{_CARDS[p.card.code]}}}'
                                 for p in view.pickups])
             self._tail = (
-                ',"hand_sizes":' + _ints(view.hand_sizes)
+                ',"hand_sizes":' + ints_text(view.hand_sizes)
                 + f',"stock_size":{view.stock_size}'
                 + ',"discard_pile":' + cards_text(view.discard_pile)
                 + ',"pickups":[' + pickups + "]"
                 + ',"actions":' + game.actions(view.actions)
-                + f',"reshuffled":{_bool(view.reshuffled)},"out":{_int(view.out)}'
+                + f',"reshuffled":{bool_text(view.reshuffled)},"out":{int_text(view.out)}'
                 + f',"final_turns_left":{view.final_turns_left}'
-                + ',"false_outs":' + _ints(view.false_outs)
-                + ',"totals":' + _ints(view.totals)
+                + ',"false_outs":' + ints_text(view.false_outs)
+                + ',"totals":' + ints_text(view.totals)
                 + ',"results":' + game.results(view.results)
-                + ',"winners":' + ("null" if view.winners is None else _ints(view.winners)))
+                + ',"winners":' + ("null" if view.winners is None else ints_text(view.winners)))
         hand = "null" if view.hand is None else cards_text(view.hand)
         legal = ",".join([action_text(action) for action in view.legal])
-        return (f'{{"seat":{_int(view.seat)}{self._head},"hand":{hand}{self._tail}'
+        return (f'{{"seat":{int_text(view.seat)}{self._head},"hand":{hand}{self._tail}'
                 f',"legal":[{legal}]}}')
 
 
-def _int(value: int | None) -> str:
+def table_text(game: GameText, view: View | SpeedView) -> str:
+    """The part of a view both modes write alike, from "rules" to "phase"."""
+    return (',"rules":' + game.rules(view.rules)
+            + ',"players":' + dumps(list(view.players))
+            + f',"round":{view.round_number},"playoff":{bool_text(view.playoff)}'
+            + ',"seats":' + ints_text(view.seats)
+            + ',"wild":' + dumps(wild_json(view.wild))
+            + f',"dealer":{view.dealer},"phase":"{view.phase.value}"')
+
+
+def int_text(value: int | None) -> str:
     return "null" if value is None else str(int(value))
 
 
-def _bool(value: bool) -> str:
+def bool_text(value: bool) -> str:
     return "true" if value else "false"
 
 
-def _ints(values: tuple[int, ...] | list[int]) -> str:
+def ints_text(values: tuple[int, ...] | list[int]) -> str:
     return "[" + ",".join([str(int(value)) for value in values]) + "]"
