@@ -182,25 +182,20 @@ def shoot(base: str) -> None:
         sizes = {"desktop": {"viewport": {"width": 1280, "height": 800}},
                  "phone": {"viewport": {"width": 360, "height": 740}, "is_mobile": True,
                            "has_touch": True, "device_scale_factor": 2}}
+        tables = (("table", script_room, "King of diamonds"),
+                  ("speed", script_speed_room, "Jack of spades"))
         for name, options in sizes.items():
-            context = browser.new_context(reduced_motion="reduce", **options)
-            page = context.new_page()
-            script_room(page)
-            page.goto(f"{base}/r/docs")
-            page.get_by_role("button", name="King of diamonds", exact=True).click()
-            page.wait_for_timeout(300)
-            page.screenshot(path=str(OUT / f"web-table-{name}.png"))
-            print(f"wrote {OUT / f'web-table-{name}.png'}")
-            context.close()
-            context = browser.new_context(reduced_motion="reduce", **options)
-            page = context.new_page()
-            script_speed_room(page)
-            page.goto(f"{base}/r/docs")
-            page.get_by_role("button", name="Jack of spades", exact=True).click()
-            page.wait_for_timeout(300)
-            page.screenshot(path=str(OUT / f"web-speed-{name}.png"))
-            print(f"wrote {OUT / f'web-speed-{name}.png'}")
-            context.close()
+            for table, script, chosen in tables:
+                context = browser.new_context(reduced_motion="reduce", **options)
+                page = context.new_page()
+                script(page)
+                page.goto(f"{base}/r/docs")
+                page.get_by_role("button", name=chosen, exact=True).click()
+                page.wait_for_timeout(300)
+                path = OUT / f"web-{table}-{name}.png"
+                page.screenshot(path=str(path))
+                print(f"wrote {path}")
+                context.close()
         browser.close()
 
 

@@ -187,19 +187,30 @@ def test_the_evaluator_goes_out_in_a_playout_when_it_can() -> None:
     assert seen == {True, False}  # both cases were met
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), steps=st.integers(0, 90), shuffle=st.integers(0, 1000))
-def test_hidden_cards_never_change_the_own_turn_search(seed: int, steps: int,
-                                                        shuffle: int) -> None:
-    state = GameState(Rules(players=2, rounds=8), seed=seed)
+def twin_views(players: int, seed: int, steps: int, shuffle: int) -> tuple[View, View] | None:
+    """The view of the seat to act after ``steps`` moves, and the same seat's view of a
+    twin game whose hidden cards were shuffled (equal, by construction); None once over."""
+    state = GameState(Rules(players=players, rounds=8), seed=seed)
     advance(state, seed, steps)
     if state.is_over:
-        return
+        return None
     seat = state.turn
     assert seat is not None
     twin = state.copy()
     shuffle_hidden(twin, seat, shuffle)
     view, twin_view = state.view(seat), twin.view(seat)
+    assert view == twin_view
+    return view, twin_view
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 90), shuffle=st.integers(0, 1000))
+def test_hidden_cards_never_change_the_own_turn_search(seed: int, steps: int,
+                                                        shuffle: int) -> None:
+    views = twin_views(2, seed, steps, shuffle)
+    if views is None:
+        return
+    view, twin_view = views
     bot = SearchBot(name="search-own", budget=SMALL_OWN)
     first = bot.choose(view, random.Random(seed))
     assert first in view.legal
@@ -223,16 +234,10 @@ def test_the_same_view_and_rng_give_the_same_decision(name: str) -> None:
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 90), shuffle=st.integers(0, 1000))
 def test_hidden_cards_never_change_the_decision(seed: int, steps: int, shuffle: int) -> None:
-    state = GameState(Rules(players=3, rounds=8), seed=seed)
-    advance(state, seed, steps)
-    if state.is_over:
+    views = twin_views(3, seed, steps, shuffle)
+    if views is None:
         return
-    seat = state.turn
-    assert seat is not None
-    twin = state.copy()
-    shuffle_hidden(twin, seat, shuffle)
-    view, twin_view = state.view(seat), twin.view(seat)
-    assert view == twin_view
+    view, twin_view = views
     bot = SearchBot(budget=SMALL)
     assert bot.choose(view, random.Random(seed)) == bot.choose(twin_view, random.Random(seed))
     options = bot.explain(view, random.Random(seed))
