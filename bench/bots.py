@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bots.py [--games 200] [--seed 7] [--jobs 2] [--only master]
     .venv/bin/python bench/bots.py --duplicate race-0.5 [--against expert-1] [--pairs 30]
+        [--jobs 2] [--rounds]
 
 Plays each match-up with seats rotating, prints one markdown row per bot per match-up
 (win rate with its 95% interval, mean total, decision times) and the games per second.
@@ -10,14 +11,17 @@ Plays each match-up with seats rotating, prints one markdown row per bot per mat
 deal twice with the seats swapped (the luck of the cards cancels out), and prints the
 wins and the mean total difference a game with its standard error: the low-variance
 signal used to tune a bot. BOT is a registered bot or one of the tuning ``VARIANTS``
-(the evaluator's settings) or ``SEARCH_VARIANTS`` (the search's budgets); the deals'
-running results go to stderr.
+(the evaluator's settings), ``SEARCH_VARIANTS`` (the search's budgets) or
+``FUTURES_VARIANTS`` (the futures bot's settings); deals are shared among ``--jobs``
+processes, and each deal's result goes to stderr. ``--rounds`` adds, for every round, how
+often BOT went out first and both sides' mean points.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import os
 import sys
 import time
@@ -28,7 +32,9 @@ from typing import Any
 from threethirteen.bots import register_bot
 from threethirteen.bots.base import Bot
 from threethirteen.bots.expert import ExpertBot
+from threethirteen.bots.futuresbot import FuturesBot
 from threethirteen.bots.search import STANDARD, SearchBot
+from threethirteen.record import game_record
 from threethirteen.rules import Rules
 from threethirteen.sim import derive_seed, percentile, play_game, simulate
 
@@ -54,6 +60,12 @@ SEARCH_VARIANTS: dict[str, dict[str, Any]] = {
                    "max_samples": 12, "own_samples": 3},
 }
 
+# The futures bot's settings tried for issue 14 (``bots.futuresbot``).
+FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
+    "futures-flat": {"by_size": False},  # the expert's hazard by turns alone
+    "futures-64": {"count": 64, "choices": 7},
+}
+
 MATCHES = (
     ("expert", "greedy", "greedy", "greedy"),
     ("expert", "greedy"),
@@ -61,6 +73,7 @@ MATCHES = (
     ("search", "greedy"),
     ("search", "expert"),
     ("expert-2", "expert-1"),
+    ("futures", "expert-1"),
     ("search-deep", "search"),
     ("medium", "greedy"),
     ("easy", "greedy"),
@@ -69,38 +82,78 @@ MATCHES = (
 
 
 def _variant(name: str) -> Callable[[], Bot]:
+    if name in FUTURES_VARIANTS:
+        return lambda: FuturesBot(name=name, **FUTURES_VARIANTS[name])
     if name in SEARCH_VARIANTS:
         budget = replace(STANDARD, **SEARCH_VARIANTS[name])
         return lambda: SearchBot(name=name, budget=budget)
     return lambda: ExpertBot(name=name, **VARIANTS[name])
 
 
-def duplicate(bot: str, against: str, pairs: int, seed: int) -> str:
-    """One line: ``bot`` against ``against`` on ``pairs`` deals, each played both ways."""
-    for name in [*VARIANTS, *SEARCH_VARIANTS]:
+def _register_variants() -> None:
+    for name in [*VARIANTS, *SEARCH_VARIANTS, *FUTURES_VARIANTS]:
         register_bot(name, _variant(name))
-    rules, start = Rules(players=2), time.perf_counter()
-    wins, by_deal, times = 0.0, [], []
-    for deal in range(pairs):
-        difference = 0
-        for seats in ([bot, against], [against, bot]):
-            timings: list[list[float]] = [[], []]
-            state = play_game(rules, seats, seed=derive_seed(seed, deal), timings=timings)
-            mine = seats.index(bot)
-            assert state.winners is not None
-            wins += 1 / len(state.winners) if mine in state.winners else 0.0
-            difference += state.totals[mine] - state.totals[1 - mine]
-            times += timings[mine]
-        by_deal.append(difference / 2)
-        print(f"deal {deal + 1}/{pairs}: wins {wins:g}, difference {difference / 2:+.1f}, "
-              f"running mean {sum(by_deal) / len(by_deal):+.2f}", file=sys.stderr, flush=True)
+
+
+Round = tuple[int, bool, int, int]  # number, went out first, own points, the other's
+
+
+def _deal(bot: str, against: str, seed: int, deal: int) -> tuple[float, float, list[float],
+                                                                  list[Round]]:
+    """One deal played both ways: wins, mean difference, decision times, rounds."""
+    rules, wins, difference = Rules(players=2), 0.0, 0
+    times: list[float] = []
+    rounds: list[Round] = []
+    for seats in ([bot, against], [against, bot]):
+        timings: list[list[float]] = [[], []]
+        state = play_game(rules, seats, seed=derive_seed(seed, deal), timings=timings)
+        mine = seats.index(bot)
+        assert state.winners is not None
+        wins += 1 / len(state.winners) if mine in state.winners else 0.0
+        difference += state.totals[mine] - state.totals[1 - mine]
+        times += timings[mine]
+        record = game_record(state)
+        for played in record["rounds"]:
+            points = [seat["points"] for seat in played["result"]]
+            rounds.append((played["number"], played["out"] == mine, points[mine],
+                           points[1 - mine]))
+    return wins, difference / 2, times, rounds
+
+
+def _play(task: tuple[str, str, int, int]) -> tuple[float, float, list[float], list[Round]]:
+    _register_variants()
+    return _deal(*task)
+
+
+def duplicate(bot: str, against: str, pairs: int, seed: int, jobs: int = 1,
+              by_round: bool = False) -> str:
+    """Lines: ``bot`` against ``against`` on ``pairs`` deals, each played both ways."""
+    _register_variants()
+    start = time.perf_counter()
+    wins, by_deal, times, rounds = 0.0, [], [], []
+    tasks = [(bot, against, seed, deal) for deal in range(pairs)]
+    with multiprocessing.Pool(jobs) as pool:
+        for deal, (won, difference, timed, played) in enumerate(pool.imap(_play, tasks)):
+            wins += won
+            by_deal.append(difference)
+            times += timed
+            rounds += played
+            print(f"deal {deal + 1}/{pairs}: wins {wins:g}, difference {difference:+.1f}, "
+                  f"running mean {sum(by_deal) / len(by_deal):+.2f}", file=sys.stderr,
+                  flush=True)
     mean = sum(by_deal) / pairs
     spread = math.sqrt(sum((d - mean) ** 2 for d in by_deal) / max(1, pairs - 1))
-    return (f"{bot} against {against}, seed {seed}: {2 * pairs} games, wins {wins:g} "
-            f"({wins / (2 * pairs):.1%}), total difference a game {mean:+.2f} "
-            f"(standard error {spread / math.sqrt(pairs):.2f}), decisions p50 / p95 "
-            f"{percentile(times, 0.5):.0f} / {percentile(times, 0.95):.0f} ms, "
-            f"{time.perf_counter() - start:.0f} s")
+    lines = [f"{bot} against {against}, seed {seed}: {2 * pairs} games, wins {wins:g} "
+             f"({wins / (2 * pairs):.1%}), total difference a game {mean:+.2f} "
+             f"(standard error {spread / math.sqrt(pairs):.2f}), decisions p50 / p95 "
+             f"{percentile(times, 0.5):.0f} / {percentile(times, 0.95):.0f} ms, "
+             f"{time.perf_counter() - start:.0f} s"]
+    for number in sorted({played[0] for played in rounds}) if by_round else ():
+        these = [played for played in rounds if played[0] == number]
+        own, other = (sum(p[k] for p in these) / len(these) for k in (2, 3))
+        lines.append(f"round {number}: out first {sum(p[1] for p in these) / len(these):.0%}"
+                     f", points {own:.1f} against {other:.1f} ({own - other:+.2f})")
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -114,9 +167,12 @@ def main() -> None:
                         "duplicate (see the module text) instead of the table")
     parser.add_argument("--against", default="expert-1")
     parser.add_argument("--pairs", type=int, default=30)
+    parser.add_argument("--rounds", action="store_true", help="with --duplicate: how each "
+                        "round went")
     args = parser.parse_args()
     if args.duplicate:
-        print(duplicate(args.duplicate, args.against, args.pairs, args.seed), flush=True)
+        print(duplicate(args.duplicate, args.against, args.pairs, args.seed, args.jobs,
+                        args.rounds), flush=True)
         return
     print("| seats | bot | win rate | 95% interval | mean total | decision p50 / p95 ms"
           " | games/s |")

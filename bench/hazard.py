@@ -1,7 +1,7 @@
 """Measure how likely a player is to go out on a turn, by round and turns taken.
 
 The expert bot's ``HAZARD`` table comes from this (``bots/expert.py``). Run:
-``.venv/bin/python bench/hazard.py --games 150 --bot greedy``.
+``.venv/bin/python bench/hazard.py --games 150 --bot greedy [--players 4]``.
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ from threethirteen.game import GameState
 from threethirteen.rules import Rules
 
 
-def measure(games: int, bot_name: str, seed: int) -> dict[tuple[int, int], list[int]]:
+def measure(games: int, bot_name: str, seed: int,
+            players: int = 4) -> dict[tuple[int, int], list[int]]:
     """(hand size, turns taken) -> [turns seen, turns that went out]."""
     stats: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
     bot = make_bot(bot_name)
     for game in range(games):
-        state = GameState(Rules(), seed=seed + game)
+        state = GameState(Rules(players=players), seed=seed + game)
         rng = random.Random(seed + game)
         turns: Counter[int] = Counter()
         current_round = 0
@@ -46,8 +47,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=150)
     parser.add_argument("--bot", default="greedy")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
-    stats = measure(args.games, args.bot, args.seed)
+    stats = measure(args.games, args.bot, args.seed, args.players)
     print("hand size | chance of going out on turn 1, 2, 3, ... (-- : under 20 turns seen)")
     for size in range(3, 14):
         cells = []

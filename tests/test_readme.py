@@ -15,5 +15,5 @@ def test_readme_examples_run() -> None:
 
 def test_readme_has_no_unfilled_placeholder() -> None:
     text = README.read_text(encoding="utf-8")
-    for marker in ("_TABLE", "_RATE", "TODO", "TBD"):
+    for marker in ("_TABLE", "_RATE", "PLACEHOLDER", "TODO", "TBD"):
         assert marker not in text

@@ -26,6 +26,24 @@ HAZARD = (0.02, 0.05, 0.08, 0.10, 0.12, 0.14, 0.17, 0.20)
 HAZARD_FIRST_ROUND = 0.17
 MAX_HAZARD = 0.6
 
+# The same by hand size (cards dealt) and turns taken, for the expert's bot at the
+# standard rules: ``expert-1`` in heads-up and 4-seat self-play, 150 games each
+# (``bench/hazard.py --bot expert-1 --players 2`` and ``--players 4``), averaged, carried
+# forward where under 20 turns were seen, smoothed over three turns, never decreasing.
+HAZARD_BY_SIZE: dict[int, tuple[float, ...]] = {
+    3: (0.19, 0.19, 0.19, 0.19, 0.19, 0.19, 0.19, 0.19, 0.22, 0.24),
+    4: (0.04, 0.07, 0.10, 0.10, 0.12, 0.13, 0.15, 0.15, 0.15, 0.15),
+    5: (0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.07, 0.08, 0.09),
+    6: (0.06, 0.09, 0.11, 0.14, 0.16, 0.18, 0.18, 0.21, 0.25, 0.31),
+    7: (0.03, 0.05, 0.07, 0.09, 0.12, 0.16, 0.16, 0.18, 0.19, 0.21),
+    8: (0.00, 0.01, 0.03, 0.05, 0.07, 0.10, 0.12, 0.14, 0.16, 0.18),
+    9: (0.03, 0.06, 0.10, 0.14, 0.16, 0.20, 0.20, 0.21, 0.21, 0.21),
+    10: (0.01, 0.05, 0.08, 0.11, 0.14, 0.16, 0.20, 0.22, 0.32, 0.38),
+    11: (0.01, 0.03, 0.05, 0.09, 0.12, 0.15, 0.18, 0.20, 0.23, 0.26),
+    12: (0.02, 0.06, 0.10, 0.14, 0.20, 0.27, 0.34, 0.37, 0.38, 0.38),
+    13: (0.01, 0.07, 0.11, 0.17, 0.22, 0.28, 0.37, 0.44, 0.50, 0.50),
+}
+
 
 class Standing(Protocol):
     """What ``score_adjusted`` reads of a view (a ``View`` or a ``SpeedView``)."""
@@ -42,10 +60,18 @@ class Standing(Protocol):
     def results(self) -> tuple[object, ...]: ...
 
 
-def hazard(*, round_number: int, turns: int, held: int, scale: float = 1.0) -> float:
+def hazard(*, round_number: int, turns: int, held: int, scale: float = 1.0,
+           size: int | None = None) -> float:
     """One opponent's chance of going out on its next turn: it has taken ``turns`` turns
-    this round and is known to hold ``held`` cards it took from a pile."""
-    base = HAZARD_FIRST_ROUND if round_number == 1 else HAZARD[min(turns, len(HAZARD) - 1)]
+    this round and is known to hold ``held`` cards it took from a pile; with ``size``
+    (the cards dealt) from ``HAZARD_BY_SIZE`` where that size is measured."""
+    by_size = HAZARD_BY_SIZE.get(size) if size is not None else None
+    if by_size is not None:
+        base = by_size[min(turns, len(by_size) - 1)]
+    elif round_number == 1:
+        base = HAZARD_FIRST_ROUND
+    else:
+        base = HAZARD[min(turns, len(HAZARD) - 1)]
     return min(MAX_HAZARD, base * (scale * (1.0 + 0.15 * held)))
 
 

@@ -90,7 +90,7 @@ class ExpertBot:
             options = self._draws(view, evaluator, ending, rng)
         else:
             options = self._discards(view, tracking, evaluator, ending, every_option)
-        return sorted(options, key=lambda option: (not _is_out(option.action), option.expected))
+        return sorted(options, key=lambda option: (not is_out(option.action), option.expected))
 
     # -- the round's end -------------------------------------------------------------
 
@@ -98,19 +98,31 @@ class ExpertBot:
         """The chance that the round ends before this seat's next turn (``bots.ending``)."""
         if view.out is not None:
             return 1.0
+        return self.ending_chances(view, tracking, turns_ahead=1)[0]
+
+    def ending_chances(self, view: View, tracking: Tracking, *, turns_ahead: int,
+                       size: int | None = None) -> list[float]:
+        """For each of the seat's next ``turns_ahead`` turns, the chance that the round
+        ends before it, given that it did not end before the turn earlier (the opponents'
+        hazards read by hand ``size`` when given: ``ending.HAZARD_BY_SIZE``)."""
         players = len(view.seats)
         last_stock = (
             view.rules.stock_empty is StockEmpty.END_ROUND or view.reshuffled
         )
         draws_left = view.stock_size - (1 if view.phase is Phase.DRAW else 0)
-        if last_stock and draws_left < players:
-            return 1.0
-        turns = _turns_taken(view)
-        ending = ending_chance(
-            hazard(round_number=view.round_number, turns=turns.get(seat, 0),
-                   held=len(tracking.held.get(seat, ())), scale=self.hazard_scale)
-            for seat in view.seats if seat != view.seat)
-        return score_adjusted(view, ending) if self.score_aware else ending
+        turns = turns_taken(view)
+        chances = []
+        for ahead in range(turns_ahead):
+            if last_stock and draws_left - ahead * players < players:
+                chances.append(1.0)
+                continue
+            ending = ending_chance(
+                hazard(round_number=view.round_number, turns=turns.get(seat, 0) + ahead,
+                       held=len(tracking.held.get(seat, ())), scale=self.hazard_scale,
+                       size=size)
+                for seat in view.seats if seat != view.seat)
+            chances.append(score_adjusted(view, ending) if self.score_aware else ending)
+        return chances
 
     def others_penalty(self, view: View, rng: random.Random) -> float:
         """The mean penalty the other seats hold now, over ``race_samples`` deals of the
@@ -187,11 +199,12 @@ class ExpertBot:
         return danger
 
 
-def _is_out(action: Action) -> bool:
+def is_out(action: Action) -> bool:
+    """True for a discard that goes out."""
     return isinstance(action, Discard) and action.out
 
 
-def _turns_taken(view: View) -> dict[int, int]:
+def turns_taken(view: View) -> dict[int, int]:
     """Turns each seat has finished this round (its discards)."""
     counts: dict[int, int] = {}
     for action in view.actions:

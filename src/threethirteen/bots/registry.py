@@ -15,6 +15,7 @@ from importlib.metadata import entry_points
 from threethirteen.bots.base import Bot
 from threethirteen.bots.easy import EasyBot
 from threethirteen.bots.expert import ExpertBot
+from threethirteen.bots.futuresbot import FuturesBot
 from threethirteen.bots.greedy import GreedyBot
 from threethirteen.bots.randombot import RandomBot
 from threethirteen.bots.search import MASTER, RACING, SearchBot
@@ -43,6 +44,12 @@ def _expert_2() -> Bot:
     return ExpertBot(name="expert-2", race=0.5)
 
 
+def _futures() -> Bot:
+    """The seat's own hand played on to the round's end, racing the others
+    (``bots.futuresbot``); README, "Computer opponents", has what it is measured to gain."""
+    return FuturesBot(name="futures")
+
+
 def _search() -> Bot:
     """The sampling search (``bots.search``) with the budget meant for ``expert``; not
     the default yet: it does not beat ``expert-1`` heads-up (README, "Computer
@@ -64,7 +71,8 @@ def _search_deep() -> Bot:
 
 _BUILT_IN: dict[str, BotFactory] = {
     "random": RandomBot, "easy": EasyBot, "greedy": GreedyBot, "medium": _medium,
-    "expert": ExpertBot, "expert-1": _expert_1, "expert-2": _expert_2, "search": _search,
+    "expert": ExpertBot, "expert-1": _expert_1, "expert-2": _expert_2, "futures": _futures,
+    "search": _search,
     "search-2": _search_2, "search-deep": _search_deep,
 }
 LEVELS = ("easy", "medium", "expert")  # the computer opponents offered to people

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from threethirteen.actions import Action, Discard, Draw
-from threethirteen.bots.expert import ExpertBot, Option
+from threethirteen.bots.expert import ExpertBot, Option, is_out
 from threethirteen.bots.greedy import going_out
 from threethirteen.bots.ownplay import OwnPolicy
 from threethirteen.bots.playout import Table, mean_others, play_out
@@ -133,7 +133,7 @@ class SearchBot:
             worst = max(scored.values(), default=0.0)
             return [Option(action, scored.get(action, worst)) for action in
                     dict.fromkeys(view.legal)]
-        options = [option for option in options if not _is_out(option.action)]
+        options = [option for option in options if not is_out(option.action)]
         best = min(option.expected for option in options)
         kept = [option for option in options if option.expected <= best + self.budget.margin]
         return kept[: self.budget.width]
@@ -214,11 +214,7 @@ def _check(view: View) -> None:
         raise ValueError("the search bot can only advise a seat whose turn it is")
 
 
-def _is_out(action: Action) -> bool:
-    return isinstance(action, Discard) and action.out
-
-
 def _true_out(action: Action, view: View) -> bool:
     """A going-out announcement the hand makes good."""
-    return (_is_out(action) and view.hand is not None and isinstance(action, Discard)
+    return (is_out(action) and view.hand is not None and isinstance(action, Discard)
             and action.card in go_out_cards(view.hand, wild=view.wild, rules=view.rules))

@@ -334,7 +334,9 @@ SPEED_LEVELS: dict[str, Callable[[], SpeedPlayer]] = {
     "expert-1": lambda: EvaluatorSpeed(name="expert-1"),
     "expert-2": lambda: EvaluatorSpeed(name="expert-2"),
     "expert": lambda: EvaluatorSpeed(name="expert", stock_samples=12, candidates=5),
+    "futures": lambda: EvaluatorSpeed(name="futures", stock_samples=12, candidates=5),
     "search": lambda: EvaluatorSpeed(name="search", stock_samples=12, candidates=5),
+    "search-2": lambda: EvaluatorSpeed(name="search-2", stock_samples=12, candidates=5),
     "search-deep": lambda: EvaluatorSpeed(name="search-deep", stock_samples=24, candidates=6),
 }
 

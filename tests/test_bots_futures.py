@@ -1,0 +1,179 @@
+"""The ``futures`` bot: a hand's futures valued by hand, the round's end by hand size,
+decisions from the view alone, legal play under every preset."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from referee import referee
+from test_bots import TURN_PRESETS
+from test_bots_search import twin_views, views_of
+
+from threethirteen.actions import Discard
+from threethirteen.bots import make_bot
+from threethirteen.bots.ending import HAZARD, HAZARD_BY_SIZE, hazard
+from threethirteen.bots.expert import ExpertBot
+from threethirteen.bots.futures import Futures
+from threethirteen.bots.futuresbot import FuturesBot
+from threethirteen.bots.greedy import best_discard
+from threethirteen.bots.speedplay import EvaluatorSpeed, speed_player
+from threethirteen.bots.tracking import track
+from threethirteen.cards import Rank, parse_cards
+from threethirteen.game import GameState
+from threethirteen.record import game_record
+from threethirteen.rules import Rules
+from threethirteen.sim import play_game
+from threethirteen.solver import deadwood
+from threethirteen.view import Phase
+
+RULES = Rules(players=2)
+SMALL = {"count": 6, "depth": 4, "choices": 3}
+
+
+def futures(unseen: str, count: int = 8, depth: int = 4, seed: int = 1) -> Futures:
+    return Futures(Rank(3), RULES, Counter(parse_cards(unseen)), random.Random(seed),
+                   count=count, depth=depth)
+
+
+def test_a_first_draw_that_goes_out_wins_the_race() -> None:
+    ahead = futures("9c Td Jc Qs Kh 2d")
+    hand = parse_cards("4h 5h Kd")
+    assert ahead.value(hand, ends=[0.0, 0.5], race=[20.0, 18.0], first=parse_cards("6h")[0]) \
+        == -20.0
+    # the round ended before the draw: the final turn goes out, but wins nothing more
+    assert ahead.value(hand, ends=[1.0], race=[20.0], first=parse_cards("6h")[0]) == 0.0
+
+
+def test_a_round_that_ends_at_once_scores_the_final_draws_penalty() -> None:
+    unseen = "9c Td Jc Qs Kh 2d 6h 7h"
+    ahead = futures(unseen, count=8, depth=3)
+    hand = parse_cards("4h 5h Kd")
+    expected = sum(best_discard([*hand, draws[0]], Rank(3), RULES)[0]
+                   for draws in ahead.draws) / len(ahead.draws)
+    assert ahead.value(hand, ends=[1.0, 1.0, 1.0], race=[50.0] * 3) == pytest.approx(expected)
+
+
+def test_a_future_plays_the_greedy_keep_until_the_round_ends() -> None:
+    ahead = futures("9c Td Jc Qs Kh 2d 6h 7h", count=1, depth=3)
+    draws = ahead.draws[0]
+    hand = parse_cards("4h 5h Kd")
+    ends = [0.0, 0.5, 1.0]
+    value, going = 0.0, 1.0
+    for step, card in enumerate(draws):  # the module's rule, step by step
+        penalty, thrown = best_discard([*hand, card], Rank(3), RULES)
+        value += going * ends[step] * penalty
+        going *= 1.0 - ends[step]
+        if penalty == 0:
+            value -= going * 10.0
+            break
+        hand = [*hand, card]
+        hand.remove(thrown)
+    assert ahead.value(parse_cards("4h 5h Kd"), ends, race=[10.0] * 3) == pytest.approx(value)
+
+
+def test_every_hand_is_valued_on_the_same_futures() -> None:
+    ahead = futures("9c Td Jc Qs Kh 2d 6h 7h 3s 8d", count=5)
+    hand = parse_cards("4h 5h Kd")
+    ends, race = [0.1, 0.2, 0.3, 0.4], [5.0] * 4
+    assert ahead.value(hand, ends, race) == ahead.value(hand, ends, race)
+    assert len({tuple(draws) for draws in ahead.draws}) > 1  # the futures differ
+
+
+def test_with_nothing_unseen_a_hand_is_worth_its_penalty() -> None:
+    hand = parse_cards("4h 5h Kd 9c")
+    assert futures("").value(hand, [0.5], [9.0]) == deadwood(hand, wild=Rank(3), rules=RULES)
+
+
+def test_the_round_end_by_hand_size_reads_the_measured_table() -> None:
+    assert hazard(round_number=6, turns=3, held=0, size=8) == HAZARD_BY_SIZE[8][3]
+    assert hazard(round_number=6, turns=3, held=0) == HAZARD[3]
+    assert hazard(round_number=6, turns=30, held=0, size=13) == HAZARD_BY_SIZE[13][-1]
+    assert hazard(round_number=6, turns=3, held=0, size=20) == HAZARD[3]  # not measured
+
+
+def test_the_first_ending_chance_is_the_experts() -> None:
+    bot = FuturesBot()
+    for _, view in views_of(Rules(players=3), 5, (3, 12, 40, 41)):
+        if view.out is not None:
+            continue
+        tracking = track(view)
+        chances = bot.ending_chances(view, tracking, turns_ahead=6)
+        assert chances[0] == pytest.approx(ExpertBot().ending_chance(view, tracking))
+        assert all(0.0 <= chance <= 1.0 for chance in chances)
+
+
+def test_the_last_stock_ends_the_round_in_the_futures() -> None:
+    state, bot, rng = GameState(Rules(players=2), seed=2), make_bot("random"), \
+        random.Random(2)
+    met = 0
+    while not state.is_over:  # random play rarely goes out: the stock runs down
+        assert state.turn is not None
+        view = state.view(state.turn)
+        if view.out is None:
+            draws_left = view.stock_size - (1 if view.phase is Phase.DRAW else 0)
+            chances = FuturesBot().ending_chances(view, track(view), turns_ahead=6)
+            for ahead, chance in enumerate(chances):
+                if draws_left - 2 * ahead < 2:
+                    met += 1
+                    assert chance == 1.0
+                else:
+                    assert chance < 1.0
+        state.apply(bot.choose(view, rng))
+    assert met  # some view was near the stock's end
+
+
+def test_the_same_view_and_rng_give_the_same_decision() -> None:
+    for _, view in views_of(Rules(players=3), 7, (2, 9, 26, 27)):
+        first = make_bot("futures").choose(view, random.Random(4))
+        assert first in view.legal
+        assert first == make_bot("futures").choose(view, random.Random(4))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 90), shuffle=st.integers(0, 1000))
+def test_hidden_cards_never_change_the_decision(seed: int, steps: int, shuffle: int) -> None:
+    views = twin_views(2, seed, steps, shuffle)
+    if views is None:
+        return
+    view, twin_view = views
+    bot = FuturesBot(**SMALL)
+    assert bot.explain(view, random.Random(seed)) == bot.explain(twin_view, random.Random(seed))
+
+
+@pytest.mark.parametrize("preset", TURN_PRESETS)
+def test_the_futures_bot_plays_every_preset_by_the_rules(preset: str) -> None:
+    rules = Rules.preset(preset, rounds=4)
+    lineup = ["futures", "expert-1", "greedy", "random"][: rules.players]
+    state = play_game(rules, lineup, seed=len(preset))
+    assert state.is_over and state.winners is not None
+    assert referee(game_record(state)) == []
+
+
+def test_explain_lists_every_option_best_first_with_going_out_first() -> None:
+    bot = FuturesBot(**SMALL)
+    for _, view in views_of(Rules(players=2), 3, tuple(range(0, 60, 3))):
+        options = bot.explain(view, random.Random(0))
+        assert {option.action for option in options} == set(view.legal)
+        outs = [o for o in options if isinstance(o.action, Discard) and o.action.out]
+        rest = options[1:] if outs and options[0] in outs else options
+        assert [o.expected for o in rest] == sorted(o.expected for o in rest)
+
+
+def test_a_final_turn_is_the_experts_exact_choice() -> None:
+    for _, view in views_of(Rules(players=3), 11, tuple(range(20, 200, 2))):
+        if view.out is not None:
+            assert FuturesBot().explain(view, random.Random(1)) == \
+                ExpertBot().explain(view, random.Random(1))
+            return
+    pytest.fail("no final turn met")
+
+
+def test_futures_is_registered_and_plays_speed_with_the_evaluator() -> None:
+    bot = make_bot("futures")
+    assert isinstance(bot, FuturesBot) and bot.name == "futures" and bot.by_size
+    assert isinstance(speed_player("futures"), EvaluatorSpeed)
+    assert isinstance(speed_player("search-2"), EvaluatorSpeed)
