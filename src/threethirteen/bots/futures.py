@@ -13,11 +13,12 @@ those endings; a hand's value is the mean over the same futures for every candid
 >>> from collections import Counter
 >>> from threethirteen.cards import parse_cards
 >>> from threethirteen.rules import Rules
-from threethirteen.solver import deadwood
 >>> futures = Futures(None, Rules(players=2), Counter(parse_cards("4h 5h 9c")),
 ...                   random.Random(1), count=4, depth=3)
->>> futures.value(parse_cards("2h 3h Kd"), ends=[0.0, 0.0, 0.0], race=[0.0] * 3) < 10
-True
+>>> futures.value(parse_cards("2h 3h Kd"), ends=[0.0, 0.0, 0.0], race=[5.0] * 3)
+-5.0
+
+Every future draws the 4h within three draws and goes out first, winning the race.
 """
 
 from __future__ import annotations
