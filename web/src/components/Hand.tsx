@@ -5,7 +5,7 @@
  * or with the Move buttons and Alt+arrow keys.
  */
 import type { RefObject } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { cardName } from "../cards";
 import type { HandState } from "../handstate";
 import { largeCards } from "../settings";
@@ -42,12 +42,13 @@ function cardWidthOf(element: HTMLElement | null): number {
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_CARD_PX;
 }
 
-/** The hand's width and the card width, measured again when either may have changed. */
+/** The hand's width and the card width, measured again when either may have changed;
+ * measured before the first paint, so that a phone never shows a desktop-wide hand. */
 function useMeasure(): [RefObject<HTMLDivElement | null>, number, number] {
   const ref = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 800, card: DEFAULT_CARD_PX });
   const large = largeCards.value; // the setting changes --card-w on <html>
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     const measure = () => setSize({ width: element.clientWidth, card: cardWidthOf(element) });
