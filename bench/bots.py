@@ -64,6 +64,7 @@ SEARCH_VARIANTS: dict[str, dict[str, Any]] = {
 FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-flat": {"by_size": False},  # the expert's hazard by turns alone
     "futures-64": {"count": 64, "choices": 7},
+    "futures-race-1.5": {"race": 1.5},
 }
 
 MATCHES = (
