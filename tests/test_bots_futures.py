@@ -88,6 +88,12 @@ def test_with_nothing_unseen_a_hand_is_worth_its_penalty() -> None:
     assert futures("").value(hand, [0.5], [9.0]) == deadwood(hand, wild=Rank(3), rules=RULES)
 
 
+def test_with_nothing_unseen_the_pile_card_is_still_drawn() -> None:
+    hand, top = parse_cards("4h 5h Kd"), parse_cards("6h")[0]
+    assert futures("").value(hand, [0.0], [9.0], first=top) == -9.0  # it goes out first
+    assert futures("").value(hand, [1.0], [9.0], first=top) == 0.0  # a final turn
+
+
 def test_the_round_end_by_hand_size_reads_the_measured_table() -> None:
     assert hazard(round_number=6, turns=3, held=0, size=8) == HAZARD_BY_SIZE[8][3]
     assert hazard(round_number=6, turns=3, held=0) == HAZARD[3]

@@ -57,12 +57,13 @@ class Futures:
         """The mean over the futures of the seat's result after keeping ``hand`` (see the
         module text); ``ends[t]`` is the chance that the round ends before draw ``t`` (0
         for a hand about to draw); ``first`` fixes the first draw (a card from the pile)."""
-        if not self.draws:
+        if not self.draws and first is None:
             return float(self._penalty(hand))
+        futures = self.draws or [[]]  # nothing unseen: the pile's card is the one draw
         total = 0.0
-        for draws in self.draws:
+        for draws in futures:
             total += self._one(list(hand), draws, ends, race, first)
-        return total / len(self.draws)
+        return total / len(futures)
 
     def _penalty(self, hand: Sequence[Card]) -> int:
         return deadwood(hand, wild=self.wild, rules=self.rules)
