@@ -84,15 +84,16 @@ def test_the_blunder_is_found_with_its_points(judged: dict[str, Any]) -> None:
     assert "best: going out with the Kd" in bob["text"]
 
 
-def test_declining_to_go_out_is_found() -> None:
+@pytest.mark.parametrize("judge", ["search", "master"])
+def test_declining_to_go_out_is_found(judge: str) -> None:
     """Seat 1 takes the 9h and throws the Kd without going out: its 7h 8h 9h stays down
-    to nothing, but Ann gets more turns to mend her hand (``search`` weighs the others'
-    points too)."""
+    to nothing, but Ann gets more turns to mend her hand (``search`` and ``master`` weigh
+    the others' points too)."""
     rules = Rules(players=2, rounds=1)
     state = table(rules, deal(rules, ["2c 5d 9s", "7h 8h Kd"], "9h", top="Qc Jd 4s"))
     play(state, "1: draw discard", "1: discard Kd")
     finish(state)
-    analysis = analyse(game_record(state), judge="search", seats=[1])
+    analysis = analyse(game_record(state), judge=judge, seats=[1])
     declined = analysis["decisions"][1]
     assert (declined["turn"], declined["played"], declined["best"]) == (1, "discard Kd", "out Kd")
     assert declined["lost"] > 1
@@ -172,8 +173,8 @@ def test_the_judge_sees_only_the_seats_view_at_that_moment(blunder: dict[str, An
     assert all(view.hand_sizes[view.seat or 0] == len(view.hand or ()) for view in seen)
 
 
-def test_judges_must_explain_and_default_to_master_or_expert() -> None:
-    assert default_judge() in ("master", "expert")
+def test_judges_must_explain_and_default_to_master() -> None:
+    assert default_judge() == "master"
     with pytest.raises(ValueError, match="cannot judge"):
         make_judge("greedy")
     with pytest.raises(ValueError, match="unknown bot"):

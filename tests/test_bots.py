@@ -161,13 +161,14 @@ def test_the_racing_expert_values_going_out_now_above_every_discard() -> None:
     assert plain[0].expected == view.rules.out_bonus  # expert-1's measure: its own penalty
 
 
-def test_only_expert_2_races_and_expert_stays_the_evaluator() -> None:
+def test_the_evaluators_race_only_in_expert_2_and_expert_races_in_its_futures() -> None:
     races = {}
     for name in ("medium", "expert-1", "expert", "expert-2"):
         bot = make_bot(name)
         assert isinstance(bot, ExpertBot) and bot.name == name
         races[name] = bot.race
-    assert races == {"medium": 0.0, "expert-1": 0.0, "expert": 0.0, "expert-2": 0.5}
+    assert races == {"medium": 0.0, "expert-1": 0.0, "expert": 1.0, "expert-2": 0.5}
+    assert type(make_bot("expert")).__name__ == "FuturesBot"
 
 
 def test_tracking_places_the_cards_opponents_took() -> None:

@@ -182,4 +182,17 @@ def test_futures_is_registered_and_plays_speed_with_the_evaluator() -> None:
     bot = make_bot("futures")
     assert isinstance(bot, FuturesBot) and bot.name == "futures" and bot.by_size
     assert isinstance(speed_player("futures"), EvaluatorSpeed)
+    assert isinstance(speed_player("master"), EvaluatorSpeed)
     assert isinstance(speed_player("search-2"), EvaluatorSpeed)
+
+
+def test_expert_is_futures_and_master_the_same_with_a_larger_budget() -> None:
+    expert, futures, master = make_bot("expert"), make_bot("futures"), make_bot("master")
+    assert isinstance(expert, FuturesBot) and isinstance(futures, FuturesBot)
+    assert isinstance(master, FuturesBot)
+    assert (expert.name, master.name) == ("expert", "master")
+    for _, view in views_of(Rules(players=2), 5, (3, 18)):
+        assert expert.choose(view, random.Random(6)) == futures.choose(view, random.Random(6))
+    assert master.count > expert.count and master.depth > expert.depth
+    assert master.choices > expert.choices
+    assert (master.race, master.decay, master.by_size) == (expert.race, expert.decay, True)

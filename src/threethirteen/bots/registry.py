@@ -44,16 +44,26 @@ def _expert_2() -> Bot:
     return ExpertBot(name="expert-2", race=0.5)
 
 
-def _futures() -> Bot:
+def _expert() -> Bot:
     """The seat's own hand played on to the round's end, racing the others
     (``bots.futuresbot``); README, "Computer opponents", has what it is measured to gain."""
+    return FuturesBot(name="expert")
+
+
+def _futures() -> Bot:
+    """``expert`` under the name its measurements were made with."""
     return FuturesBot(name="futures")
 
 
+def _master() -> Bot:
+    """``expert`` with a larger budget (three times the futures, two turns further, two
+    more discards); the judge of ``analyze``."""
+    return FuturesBot(name="master", count=96, depth=12, choices=7)
+
+
 def _search() -> Bot:
-    """The sampling search (``bots.search``) with the budget meant for ``expert``; not
-    the default yet: it does not beat ``expert-1`` heads-up (README, "Computer
-    opponents")."""
+    """The sampling search (``bots.search``); it does not beat ``expert-1`` heads-up
+    (README, "Computer opponents")."""
     return SearchBot(name="search")
 
 
@@ -64,14 +74,14 @@ def _search_2() -> Bot:
 
 
 def _search_deep() -> Bot:
-    """The sampling search with the larger budget meant for ``master`` (about 1.5 s a
-    decision at most)."""
+    """The sampling search with a larger budget (about 1.5 s a decision at most)."""
     return SearchBot(name="search-deep", budget=MASTER)
 
 
 _BUILT_IN: dict[str, BotFactory] = {
     "random": RandomBot, "easy": EasyBot, "greedy": GreedyBot, "medium": _medium,
-    "expert": ExpertBot, "expert-1": _expert_1, "expert-2": _expert_2, "futures": _futures,
+    "expert": _expert, "expert-1": _expert_1, "expert-2": _expert_2, "futures": _futures,
+    "master": _master,
     "search": _search,
     "search-2": _search_2, "search-deep": _search_deep,
 }

@@ -338,6 +338,7 @@ SPEED_LEVELS: dict[str, Callable[[], SpeedPlayer]] = {
     "search": lambda: EvaluatorSpeed(name="search", stock_samples=12, candidates=5),
     "search-2": lambda: EvaluatorSpeed(name="search-2", stock_samples=12, candidates=5),
     "search-deep": lambda: EvaluatorSpeed(name="search-deep", stock_samples=24, candidates=6),
+    "master": lambda: EvaluatorSpeed(name="master", stock_samples=24, candidates=6),
 }
 
 

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from threethirteen.server.app import Server
 
 log = logging.getLogger("threethirteen.server")
-JUDGES = ("expert", "medium")  # fast first: a whole game in a few seconds
+JUDGES = ("expert-1", "medium")  # fast first: a whole game in a few seconds
 KEPT = 64  # rooms whose analysis stays in memory
 WAITING = 8  # games being analysed or waiting for their turn; more are refused (503)
 NOTES = ("hints", "undos")  # the server's extra record fields, not part of the game
