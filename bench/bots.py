@@ -67,14 +67,18 @@ FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-race-1.5": {"race": 1.5},
 }
 
+SLOW = ("search-deep", "master")  # their match-ups are played only with --only
 MATCHES = (
     ("expert", "greedy", "greedy", "greedy"),
     ("expert", "greedy"),
+    ("expert", "expert-1"),
+    ("master", "expert"),
+    ("expert-1", "greedy", "greedy", "greedy"),
+    ("expert-1", "greedy"),
     ("search", "greedy", "greedy", "greedy"),
     ("search", "greedy"),
-    ("search", "expert"),
+    ("search", "expert-1"),
     ("expert-2", "expert-1"),
-    ("futures", "expert-1"),
     ("search-deep", "search"),
     ("medium", "greedy"),
     ("easy", "greedy"),
@@ -179,9 +183,9 @@ def main() -> None:
           " | games/s |")
     print("|---|---|---|---|---|---|---|")
     for seats in MATCHES:
-        deep = "search-deep"
-        if (args.only and args.only not in seats) or (deep in seats and args.only != deep):
-            continue  # the deep search's games take minutes each: only with --only search-deep
+        if (args.only and args.only not in seats) or any(
+                slow in seats and args.only != slow for slow in SLOW):
+            continue  # games that take minutes each: only with --only that bot
         result = simulate(seats, args.games, seed=args.seed, jobs=args.jobs,
                           rules=Rules(players=len(seats)))
         for bot, stats in result["bots"].items():
