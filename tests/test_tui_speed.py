@@ -271,6 +271,21 @@ def test_the_speed_table_fits_its_sizes(opponents: int, size: tuple[int, int]) -
     run(look, SpeedApp(speed_setup(opponents=opponents), pace=0, save=False), size)
 
 
+def test_a_clock_tick_while_the_app_shuts_down_does_nothing() -> None:
+    """A tick can land after the app began to close (its widgets being removed): it
+    must not touch the table (it once raised ``NoMatches`` for ``#stock`` under load)."""
+    app = SpeedApp(speed_setup(speed_seconds=1), pace=0, save=False)
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: ready(app))
+        history = tuple(app.session.game.history)
+        app._clock()  # the app has shut down: nothing moves, nothing raises
+        assert app.session.game.history == history
+
+    asyncio.run(main())
+
+
 def test_a_terminal_too_small_for_the_speed_table_says_so_and_waits() -> None:
     async def look(app: SpeedApp, pilot: Pilot[str]) -> None:
         await pilot.pause(0.3)

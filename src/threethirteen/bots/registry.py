@@ -56,9 +56,9 @@ def _futures() -> Bot:
 
 
 def _master() -> Bot:
-    """``expert`` with a larger budget (three times the futures, two turns further, two
-    more discards); the judge of ``analyze``."""
-    return FuturesBot(name="master", count=96, depth=12, choices=7)
+    """``expert`` with a larger budget (twice the futures, two turns further, two more
+    discards); the judge of ``analyze``."""
+    return FuturesBot(name="master", count=64, depth=12, choices=7)
 
 
 def _search() -> Bot:

@@ -160,6 +160,8 @@ class SpeedApp(HandTable[SpeedSession]):
         return max(0.0, self.session.setup.rules.speed_seconds - self._elapsed)
 
     def _clock(self) -> None:
+        if not self.is_running:  # shutting down: the table's widgets may be gone
+            return
         now = time.monotonic()
         passed, self._last = now - self._last, now
         if self.paused:
