@@ -271,13 +271,15 @@ def test_the_caller_plays_for_a_silent_person_on_time(server: ServerProcess) -> 
     record, _ = _checked_record(server, room, [(0, first), (1, silent)])
     calls = [call for data in record["rounds"] for call in data["calls"]]
     for data in record["rounds"]:  # the caller drew for Bob and threw that card back
+        stock = len(data["deal"]["stock"])
         for call in data["calls"]:
             draw, discard = call["draws"][1], call["discards"][1]
             assert draw["timeout"] and discard["timeout"] and discard["discard"] == draw["card"]
-            # from the pile only if the stock ran out, which ends the round after that
-            # call (its end may still read "out": somebody went out on the same call)
-            short = call is data["calls"][-1]
-            assert draw["draw"] == "stock" or short
+            # from the pile only if Ann's draw took the stock's last card; the round ends
+            # after that call (its end may still read "out": somebody went out on it too)
+            emptied = stock - (call["draws"][0]["draw"] == "stock") == 0
+            assert draw["draw"] == "stock" or (emptied and call is data["calls"][-1])
+            stock -= sum(each["draw"] == "stock" for each in call["draws"])
     log = asyncio.run(room_log(server, room))
     ticks = {entry.seq for entry in log if entry.kind == "tick"}
     assert len(ticks) == 2 * len(calls)  # Bob never acts: every step ends by the caller
