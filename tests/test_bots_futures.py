@@ -196,3 +196,23 @@ def test_expert_is_futures_and_master_the_same_with_a_larger_budget() -> None:
     assert master.count > expert.count and master.depth > expert.depth
     assert master.choices > expert.choices
     assert (master.race, master.decay, master.by_size) == (expert.race, expert.decay, True)
+    assert expert.work is None and master.work is not None
+
+
+def test_work_stops_the_futures_after_a_batch_the_same_for_every_option() -> None:
+    views = [view for _, view in views_of(Rules(players=2), 7, tuple(range(4, 40, 4)))]
+    for view in views:
+        if view.out is not None:
+            continue
+        capped = FuturesBot(count=32, work=1).explain(view, random.Random(2))
+        first_batch = FuturesBot(count=8).explain(view, random.Random(2))
+        ample = FuturesBot(count=32, work=10**9).explain(view, random.Random(2))
+        whole = FuturesBot(count=32).explain(view, random.Random(2))
+        # one batch of 8 futures, then the work is spent: the 8 futures alone
+        assert [(o.action, pytest.approx(o.expected)) for o in capped] == \
+            [(o.action, o.expected) for o in first_batch]
+        # work never spent: all 32 futures, batch by batch, the same values
+        assert {o.action: pytest.approx(o.expected) for o in ample} == \
+            {o.action: o.expected for o in whole}
+    assert any(FuturesBot(count=32, work=1).explain(view, random.Random(2))
+               != FuturesBot(count=32).explain(view, random.Random(2)) for view in views)

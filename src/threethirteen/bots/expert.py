@@ -61,11 +61,12 @@ class ExpertBot:
     def __init__(
         self, *, name: str = "expert", stock_samples: int = 8, candidates: int = 4,
         defence: float = 1.0, score_aware: bool = True, hazard_scale: float = 1.0,
-        horizon: float = 0.7, race: float = 0.0, race_samples: int = 6,
+        horizon: float = 0.7, race: float = 0.0, race_samples: int = 6, practice: int = 2,
     ) -> None:
         self.name = name
         self.race = race
         self.race_samples = race_samples
+        self.practice = practice
         self.hazard_scale = hazard_scale
         self.horizon = horizon
         self.stock_samples = stock_samples
@@ -126,12 +127,13 @@ class ExpertBot:
 
     def others_penalty(self, view: View, rng: random.Random) -> float:
         """The mean penalty the other seats hold now, over ``race_samples`` deals of the
-        hidden cards consistent with the view (``bots.sampling``)."""
+        hidden cards consistent with the view (``bots.sampling``), each hand improved by
+        up to ``practice`` greedy draws (one per turn it has played)."""
         known = belief(view)
         chance = random.Random(rng.getrandbits(64))
         total = 0.0
         for _ in range(self.race_samples):
-            deal = known.sample(chance, practice=2)
+            deal = known.sample(chance, practice=self.practice)
             total += sum(deadwood(hand, wild=view.wild, rules=view.rules)
                          for hand in deal.hands.values()) / max(1, len(deal.hands))
         return total / self.race_samples

@@ -44,22 +44,30 @@ class Futures:
         depth = min(depth, len(population))
         self.draws = [rng.sample(population, depth) for _ in range(count)] if depth else []
         self._kept: dict[tuple[int, ...], tuple[int, Card]] = {}
+        self.solved = 0  # distinct hands solved so far: the work done
 
     def _best(self, hand: list[Card]) -> tuple[int, Card]:
         key = tuple(sorted(card.code for card in hand))
         found = self._kept.get(key)
         if found is None:
             found = self._kept[key] = best_discard(hand, self.wild, self.rules)
+            self.solved += 1
         return found
 
+    def batches(self, size: int) -> list[slice]:
+        """The futures in consecutive groups of ``size`` (one group when there are none)."""
+        return [slice(start, start + size) for start in range(0, len(self.draws), size)] \
+            or [slice(None)]
+
     def value(self, hand: Sequence[Card], ends: Sequence[float], race: Sequence[float],
-              first: Card | None = None) -> float:
-        """The mean over the futures of the seat's result after keeping ``hand`` (see the
-        module text); ``ends[t]`` is the chance that the round ends before draw ``t`` (0
-        for a hand about to draw); ``first`` fixes the first draw (a card from the pile)."""
+              first: Card | None = None, part: slice = slice(None)) -> float:
+        """The mean over the futures (those in ``part``) of the seat's result after keeping
+        ``hand`` (see the module text); ``ends[t]`` is the chance that the round ends
+        before draw ``t`` (0 for a hand about to draw); ``first`` fixes the first draw (a
+        card from the pile)."""
         if not self.draws and first is None:
             return float(self._penalty(hand))
-        futures = self.draws or [[]]  # nothing unseen: the pile's card is the one draw
+        futures = self.draws[part] or [[]]  # nothing unseen: the pile's card is the one draw
         total = 0.0
         for draws in futures:
             total += self._one(list(hand), draws, ends, race, first)

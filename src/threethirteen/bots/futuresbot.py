@@ -13,6 +13,9 @@ valued by playing the seat's own hand on, many times, to the round's end
   every turn later, since they improve their hands meanwhile.
 * **Defence** as the expert's: a card the next seat is known to collect costs extra.
 * Its final turn (someone is out) is the expert's exact choice.
+* **Work.** With ``work``, every option is valued on ``BATCH`` futures at a time, and
+  no more batches follow once ``work`` distinct hands have been solved: hands that are
+  slow to solve (many wilds) get fewer futures, and the decision's time is capped.
 
 It reads only the seat's view and its ``rng``: the same view and rng give the same
 decision, whatever the hidden cards are.
@@ -22,13 +25,19 @@ from __future__ import annotations
 
 import random
 
-from threethirteen.actions import Discard, Draw, Source
+from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots.evaluate import Evaluator, without
 from threethirteen.bots.expert import ExpertBot, Option, is_out
 from threethirteen.bots.futures import Futures
 from threethirteen.bots.greedy import going_out
 from threethirteen.bots.tracking import track
+from threethirteen.cards import Card
 from threethirteen.view import Phase, View
+
+# An option's hand, its chances of the round ending, its race values, the first draw it
+# fixes (a pile card) and the extra cost of its discard (defence).
+Valuation = tuple[list[Card], list[float], list[float], Card | None, float]
+BATCH = 8  # futures valued for every option before the work done is checked
 
 
 class FuturesBot(ExpertBot):
@@ -36,13 +45,14 @@ class FuturesBot(ExpertBot):
 
     def __init__(self, *, name: str = "futures", count: int = 32, depth: int = 10,
                  choices: int = 5, race: float = 1.0, decay: float = 0.9,
-                 by_size: bool = True) -> None:
-        super().__init__(name=name, race=race)
+                 by_size: bool = True, work: int | None = None, practice: int = 2) -> None:
+        super().__init__(name=name, race=race, practice=practice)
         self.count = count
         self.depth = depth
         self.choices = choices
         self.decay = decay
         self.by_size = by_size
+        self.work = work
         self.final = ExpertBot(name=name)  # no race: somebody is out already
 
     def explain(self, view: View, rng: random.Random, every_option: bool = True) -> list[Option]:
@@ -62,23 +72,46 @@ class FuturesBot(ExpertBot):
         ends = self.ending_chances(view, tracking, turns_ahead=self.depth,
                                    size=size if self.by_size else None)
         hand = list(view.hand)
-        options: list[Option] = []
+        fixed: list[Option] = []  # going out: valued without futures
+        valued: list[tuple[Action, Valuation]] = []
         if view.phase is Phase.DRAW:
             drawing = [0.0, *ends]  # nobody plays between now and this draw
-            options.append(Option(Draw(view.seat, Source.STOCK),
-                                  futures.value(hand, drawing, races)))
+            valued.append((Draw(view.seat, Source.STOCK), (hand, drawing, races, None, 0.0)))
             top = view.top
             if top is not None and Draw(view.seat, Source.DISCARD) in view.legal:
-                options.append(Option(Draw(view.seat, Source.DISCARD),
-                                      futures.value(hand, drawing, races, first=top)))
+                valued.append((Draw(view.seat, Source.DISCARD),
+                               (hand, drawing, races, top, 0.0)))
         else:
             out = going_out(view)
             if out is not None:
-                options.append(Option(out, float(view.rules.out_bonus) - races[0]))
+                fixed.append(Option(out, float(view.rules.out_bonus) - races[0]))
             ranked = Evaluator(view.wild, view.rules, tracking.unseen).ranked(hand)
             danger = self._danger(view, tracking)
             for _, card in ranked if every_option else ranked[: self.choices]:
-                expected = futures.value(without(hand, card), ends, races[1:])
-                expected += danger.get(card, 0.0) * (1.0 - ends[0]) * self.defence
-                options.append(Option(Discard(view.seat, card), expected))
+                extra = danger.get(card, 0.0) * (1.0 - ends[0]) * self.defence
+                valued.append((Discard(view.seat, card),
+                               (without(hand, card), ends, races[1:], None, extra)))
+        values = self._values(futures, [valuation for _, valuation in valued])
+        options = fixed + [Option(action, value)
+                           for (action, _), value in zip(valued, values, strict=True)]
         return sorted(options, key=lambda option: (not is_out(option.action), option.expected))
+
+    def _values(self, futures: Futures, valuations: list[Valuation]) -> list[float]:
+        """Each valuation's mean over the futures. With ``work``, ``BATCH`` futures at a
+        time for all of them, stopping after a batch once ``work`` distinct hands have
+        been solved: the same futures for every option, and the same view and rng give
+        the same stop."""
+        if self.work is None:
+            return [futures.value(hand, ends, races, first) + extra
+                    for hand, ends, races, first, extra in valuations]
+        totals = [0.0] * len(valuations)
+        weight = 0
+        for part in futures.batches(BATCH):
+            share = len(futures.draws[part]) or 1
+            for index, (hand, ends, races, first, _) in enumerate(valuations):
+                totals[index] += share * futures.value(hand, ends, races, first, part)
+            weight += share
+            if futures.solved >= self.work:
+                break
+        return [total / weight + valuation[4]
+                for total, valuation in zip(totals, valuations, strict=True)]

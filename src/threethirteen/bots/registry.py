@@ -57,8 +57,9 @@ def _futures() -> Bot:
 
 def _master() -> Bot:
     """``expert`` with a larger budget (twice the futures, two turns further, two more
-    discards); the judge of ``analyze``."""
-    return FuturesBot(name="master", count=64, depth=12, choices=7)
+    discards), its futures cut short once 2,000 hands are solved (the slowest hands);
+    the judge of ``analyze``."""
+    return FuturesBot(name="master", count=64, depth=12, choices=7, work=2000)
 
 
 def _search() -> Bot:
