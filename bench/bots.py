@@ -65,6 +65,8 @@ FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-flat": {"by_size": False},  # the expert's hazard by turns alone
     "futures-64": {"count": 64, "choices": 7},
     "futures-race-1.5": {"race": 1.5},
+    "futures-race-0.5": {"race": 0.5},
+    "futures-race-0": {"race": 0.0},  # no race: its own expected penalty alone
     "futures-practice-6": {"practice": 6},  # sampled hands played up to 6 turns, not 2
 }
 
