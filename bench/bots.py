@@ -133,6 +133,13 @@ def _play(task: tuple[str, str, int, int]) -> tuple[float, float, list[float], l
     return _deal(*task)
 
 
+def mean_and_error(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error."""
+    mean = sum(values) / len(values)
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1))
+    return mean, spread / math.sqrt(len(values))
+
+
 def duplicate(bot: str, against: str, pairs: int, seed: int, jobs: int = 1,
               by_round: bool = False) -> str:
     """Lines: ``bot`` against ``against`` on ``pairs`` deals, each played both ways."""
@@ -149,11 +156,10 @@ def duplicate(bot: str, against: str, pairs: int, seed: int, jobs: int = 1,
             print(f"deal {deal + 1}/{pairs}: wins {wins:g}, difference {difference:+.1f}, "
                   f"running mean {sum(by_deal) / len(by_deal):+.2f}", file=sys.stderr,
                   flush=True)
-    mean = sum(by_deal) / pairs
-    spread = math.sqrt(sum((d - mean) ** 2 for d in by_deal) / max(1, pairs - 1))
+    mean, error = mean_and_error(by_deal)
     lines = [f"{bot} against {against}, seed {seed}: {2 * pairs} games, wins {wins:g} "
              f"({wins / (2 * pairs):.1%}), total difference a game {mean:+.2f} "
-             f"(standard error {spread / math.sqrt(pairs):.2f}), decisions p50 / p95 "
+             f"(standard error {error:.2f}), decisions p50 / p95 "
              f"{percentile(times, 0.5):.0f} / {percentile(times, 0.95):.0f} ms, "
              f"{time.perf_counter() - start:.0f} s"]
     for number in sorted({played[0] for played in rounds}) if by_round else ():

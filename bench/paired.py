@@ -17,12 +17,11 @@ one bot at a time.
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import tempfile
 from pathlib import Path
 
-from bots import _register_variants
+from bots import _register_variants, mean_and_error
+from tally import finished_records
 
 from threethirteen.rules import Rules
 from threethirteen.sim import simulate
@@ -31,18 +30,14 @@ Games = dict[int, tuple[float, float]]  # game index -> (gap, share of the win)
 
 
 def read_games(directory: Path, bot: str) -> Games:
-    """The bot's gap and win share in every record of ``directory``."""
+    """The bot's gap and win share in every finished record of ``directory``."""
     games: Games = {}
-    for path in directory.glob("*.json"):
-        try:
-            record = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue  # being written
+    for index, record in finished_records(directory):
         seat = record["players"].index(bot)
         totals = record["totals"]
-        others = [total for index, total in enumerate(totals) if index != seat]
+        others = [total for place, total in enumerate(totals) if place != seat]
         won = 1 / len(record["winners"]) if seat in record["winners"] else 0.0
-        games[int(path.stem)] = (totals[seat] - sum(others) / len(others), won)
+        games[index] = (totals[seat] - sum(others) / len(others), won)
     return games
 
 
@@ -51,12 +46,10 @@ def compare(baseline: Games, games: Games) -> str:
     common = sorted(baseline.keys() & games.keys())
     if len(common) < 2:
         return "too few games in common"
-    differences = [games[index][0] - baseline[index][0] for index in common]
-    mean = sum(differences) / len(differences)
-    spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (len(differences) - 1))
+    mean, error = mean_and_error([games[index][0] - baseline[index][0] for index in common])
     wins = sum(games[index][1] - baseline[index][1] for index in common) / len(common)
-    return (f"on {len(common)} games: gap {mean:+.2f} (standard error "
-            f"{spread / math.sqrt(len(common)):.2f}), win rate {wins:+.3f}")
+    return (f"on {len(common)} games: gap {mean:+.2f} (standard error {error:.2f}), "
+            f"win rate {wins:+.3f}")
 
 
 def main() -> None:

@@ -12,9 +12,22 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from threethirteen.sim import wilson
+
+
+def finished_records(directory: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(game index, record) of every ``DIR/<n>.json`` that reads whole, by file name
+    (a record still being written is skipped)."""
+    for path in sorted(directory.glob("*.json")):
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue  # being written
+        yield int(path.stem), record
 
 
 def main() -> None:
@@ -25,11 +38,7 @@ def main() -> None:
     wins: dict[str, int] = {}
     totals: dict[str, int] = {}
     games = 0
-    for path in sorted(args.records.glob("*.json")):
-        try:
-            record = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue  # being written
+    for _, record in finished_records(args.records):
         games += 1
         for seat, name in enumerate(record["players"]):
             seats[name] = seats.get(name, 0) + 1
