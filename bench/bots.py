@@ -68,6 +68,9 @@ FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-race-0.5": {"race": 0.5},
     "futures-race-0": {"race": 0.0},  # no race: its own expected penalty alone
     "futures-practice-6": {"practice": 6},  # sampled hands played up to 6 turns, not 2
+    "futures-hazard-0.65": {"hazard_scale": 0.65},  # greedy's measured pace (an oracle)
+    "futures-hazard-1.4": {"hazard_scale": 1.4},  # the round's end feared more
+    "futures-choices-9": {"choices": 9},  # more discards valued by the futures
 }
 
 SLOW = ("search-deep", "master")  # their match-ups are played only with --only

@@ -112,6 +112,19 @@ def test_the_first_ending_chance_is_the_experts() -> None:
         assert all(0.0 <= chance <= 1.0 for chance in chances)
 
 
+def test_a_hazard_scale_slows_or_speeds_the_others_in_the_futures() -> None:
+    calm, usual, wary = (FuturesBot(hazard_scale=scale) for scale in (0.65, 1.0, 1.4))
+    for _, view in views_of(Rules(players=2), 8, (6, 14, 30)):
+        if view.out is not None:
+            continue
+        tracking = track(view)
+        chances = [bot.ending_chances(view, tracking, turns_ahead=6, size=len(view.hand or ()))
+                   for bot in (calm, usual, wary)]
+        for low, middle, high in zip(*chances, strict=True):
+            assert low <= middle <= high
+        assert chances[0] != chances[1] != chances[2]
+
+
 def test_the_last_stock_ends_the_round_in_the_futures() -> None:
     state, bot, rng = GameState(Rules(players=2), seed=2), make_bot("random"), \
         random.Random(2)
