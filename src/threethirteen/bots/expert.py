@@ -82,7 +82,7 @@ class ExpertBot:
         """The legal options with their expected penalties, best first."""
         if view.seat is None or view.hand is None or not view.legal:
             raise ValueError("the expert can only advise a seat whose turn it is")
-        tracking = track(view)
+        tracking = self.tracking(view)
         race = self.race * self.others_penalty(view, rng) if self.race else 0.0
         evaluator = Evaluator(view.wild, view.rules, tracking.unseen, horizon=self.horizon,
                               race=race)
@@ -92,6 +92,10 @@ class ExpertBot:
         else:
             options = self._discards(view, tracking, evaluator, ending, every_option)
         return sorted(options, key=lambda option: (not is_out(option.action), option.expected))
+
+    def tracking(self, view: View) -> Tracking:
+        """What the seat knows of the cards it cannot see (``tracking.track``)."""
+        return track(view)
 
     # -- the round's end -------------------------------------------------------------
 

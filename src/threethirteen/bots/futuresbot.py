@@ -30,7 +30,6 @@ from threethirteen.bots.evaluate import Evaluator, without
 from threethirteen.bots.expert import ExpertBot, Option, is_out
 from threethirteen.bots.futures import Futures
 from threethirteen.bots.greedy import going_out
-from threethirteen.bots.tracking import track
 from threethirteen.cards import Card
 from threethirteen.view import Phase, View
 
@@ -63,7 +62,7 @@ class FuturesBot(ExpertBot):
             raise ValueError("the futures bot can only advise a seat whose turn it is")
         if view.out is not None:  # the final turn: the expert's exact penalties
             return self.final.explain(view, rng, every_option)
-        tracking = track(view)
+        tracking = self.tracking(view)
         held = self.others_penalty(view, rng) if self.race else 0.0
         races = [self.race * held * self.decay ** ahead for ahead in range(self.depth + 1)]
         futures = Futures(view.wild, view.rules, tracking.unseen,
