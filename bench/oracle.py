@@ -11,8 +11,8 @@ a bot, so it plays its own games here. What it is told (``--peek``, any of):
 * ``hands``: the race is worth the penalty the other seats truly hold now, not the mean
   of sampled hands;
 * ``pace``: the chance that the round ends before each of its next draws comes from the
-  other seats' true hands, played on greedily with draws from the true stock (in
-  ``PACE_SAMPLES`` random orders), not from the hazard table.
+  true table (every hand, the pile, the true stock in ``PACE_SAMPLES`` random orders)
+  played on greedily (``bots.pace``), not from the hazard table.
 
 With nothing told (``--peek none``) it is the ``futures`` bot, game for game. Each game
 is written where ``bench/paired.py`` reads its records (``DIR/<others>-s<seed>/oracle-
@@ -32,11 +32,10 @@ from pathlib import Path
 
 from threethirteen.bots import make_bot
 from threethirteen.bots.base import Bot
-from threethirteen.bots.ending import score_adjusted
-from threethirteen.bots.futuresbot import FuturesBot
-from threethirteen.bots.greedy import best_discard
+from threethirteen.bots.futuresbot import FuturesBot, after
+from threethirteen.bots.pace import Table
 from threethirteen.bots.tracking import Tracking
-from threethirteen.cards import Card, Rank
+from threethirteen.cards import Card
 from threethirteen.files import write_atomic
 from threethirteen.game import GameState
 from threethirteen.record import dumps_record, game_record
@@ -46,17 +45,17 @@ from threethirteen.solver import deadwood
 from threethirteen.view import View
 
 PEEKS = ("stock", "hands", "pace")
-PACE_SAMPLES = 32  # stock orders the other seats' hands are played on in
+PACE_SAMPLES = 32  # orders of the true stock the true table is played on in (``pace``)
 
 
 class PeekingFutures(FuturesBot):
     """The futures bot with the parts of the hidden state named in ``peek``."""
 
     def __init__(self, peek: Sequence[str]) -> None:
-        super().__init__(name="oracle-" + ("-".join(peek) or "none"))
+        super().__init__(name="oracle-" + ("-".join(peek) or "none"),
+                         pace=PACE_SAMPLES if "pace" in peek else 0)
         self.peek = set(peek)
         self.table: GameState | None = None  # set by ``play`` before each decision
-        self.chance = random.Random(0)  # the stock orders of ``pace``
 
     def _table(self) -> GameState:
         assert self.table is not None, "the oracle plays only in bench/oracle.py's games"
@@ -75,57 +74,17 @@ class PeekingFutures(FuturesBot):
         return sum(deadwood(hand, wild=view.wild, rules=view.rules)
                    for hand in hands) / max(1, len(hands))
 
-    def ending_chances(self, view: View, tracking: Tracking, *, turns_ahead: int,
-                       size: int | None = None) -> list[float]:
-        if "pace" not in self.peek:
-            return super().ending_chances(view, tracking, turns_ahead=turns_ahead, size=size)
-        chances = paces(self._others(view), list(self._table().stock), view.wild,
-                        view.rules, self.chance, turns=turns_ahead)
-        return [score_adjusted(view, chance) if self.score_aware else chance
-                for chance in chances]
+    def tables(self, view: View, rng: random.Random) -> list[Table]:
+        """The true hands, with the true stock in ``pace`` random orders."""
+        assert view.hand is not None
+        hands, stock = self._table().hands, self._table().stock
+        return [Table([list(view.hand), *(list(hands[seat]) for seat in after(view))],
+                      rng.sample(stock, len(stock)), list(view.discard_pile))
+                for _ in range(self.pace)]
 
-    def _others(self, view: View) -> list[list[Card]]:
-        """The other seats' true hands, in the order they play after this seat."""
-        assert view.seat is not None
-        order = list(view.seats)
-        start = order.index(view.seat)
-        hands = self._table().hands
-        return [list(hands[order[(start + step) % len(order)]])
-                for step in range(1, len(order))]
-
-
-def paces(hands: list[list[Card]], stock: list[Card], wild: Rank | None, rules: Rules,
-          rng: random.Random, *, turns: int) -> list[float]:
-    """For each of the next ``turns`` rounds of the others' turns, the chance that one of
-    ``hands`` goes out in it (or the stock runs out), given the round lasted until then:
-    each hand draws from ``stock`` in random orders and keeps greedily."""
-    reached = [0] * turns
-    ended = [0] * turns
-    for _ in range(PACE_SAMPLES):
-        order = rng.sample(stock, len(stock))
-        current = [list(hand) for hand in hands]
-        for step in range(turns):
-            reached[step] += 1
-            if _someone_out(current, order, wild, rules):
-                ended[step] += 1
-                break
-    return [ended[step] / reached[step] if reached[step] else 1.0 for step in range(turns)]
-
-
-def _someone_out(hands: list[list[Card]], order: list[Card], wild: Rank | None,
-                 rules: Rules) -> bool:
-    """One round of turns, each hand drawing the next card of ``order``: True when a hand
-    goes out or the stock runs out."""
-    for hand in hands:
-        if not order:
-            return True
-        card = order.pop()
-        penalty, thrown = best_discard([*hand, card], wild, rules)
-        if penalty == 0:
-            return True
-        hand.append(card)
-        hand.remove(thrown)
-    return False
+    def _others(self, view: View) -> list[tuple[Card, ...]]:
+        """The other seats' true hands."""
+        return [self._table().hands[seat] for seat in after(view)]
 
 
 def play(task: tuple[tuple[str, ...], int, int, Path]) -> None:

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from threethirteen.bots.futuresbot import FuturesBot
 from threethirteen.bots.greedy import GreedyBot
-from threethirteen.cards import parse_cards
 from threethirteen.game import GameState
 from threethirteen.rules import Rules
 from threethirteen.solver import deadwood
@@ -57,14 +56,3 @@ def test_told_the_hands_the_race_is_worth_the_others_true_penalty() -> None:
     peeking.table = state
     truth = deadwood(state.hands[1], wild=state.wild, rules=state.rules)
     assert peeking.others_penalty(state.view(0), random.Random(1)) == truth
-
-
-def test_the_pace_of_hands_that_go_out_or_cannot() -> None:
-    rules = Rules(players=2)
-    rng = random.Random(3)
-    goes_out = oracle.paces([parse_cards("4h 5h Kd")], parse_cards("6h 6h 6h 6h"), None,
-                            rules, rng, turns=2)
-    assert goes_out[0] == 1.0
-    stuck = oracle.paces([parse_cards("4h 9c Kd")], parse_cards("Qs Js"), None, rules, rng,
-                         turns=3)
-    assert stuck == [0.0, 0.0, 1.0]  # no card helps; the third turn finds the stock empty

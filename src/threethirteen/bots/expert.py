@@ -111,9 +111,7 @@ class ExpertBot:
         ends before it, given that it did not end before the turn earlier (the opponents'
         hazards read by hand ``size`` when given: ``ending.HAZARD_BY_SIZE``)."""
         players = len(view.seats)
-        last_stock = (
-            view.rules.stock_empty is StockEmpty.END_ROUND or view.reshuffled
-        )
+        last_stock = is_last_stock(view)
         draws_left = view.stock_size - (1 if view.phase is Phase.DRAW else 0)
         turns = turns_taken(view)
         chances = []
@@ -208,6 +206,11 @@ class ExpertBot:
 def is_out(action: Action) -> bool:
     """True for a discard that goes out."""
     return isinstance(action, Discard) and action.out
+
+
+def is_last_stock(view: View) -> bool:
+    """True when running out of this stock ends the round (no reshuffle to come)."""
+    return view.rules.stock_empty is StockEmpty.END_ROUND or view.reshuffled
 
 
 def turns_taken(view: View) -> dict[int, int]:
