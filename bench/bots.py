@@ -71,7 +71,7 @@ FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-hazard-0.65": {"hazard_scale": 0.65},  # greedy's measured pace (an oracle)
     "futures-hazard-1.4": {"hazard_scale": 1.4},  # the round's end feared more
     "futures-choices-9": {"choices": 9},  # more discards valued by the futures
-    "futures-pace-16": {"pace": 16},  # the round's end from 16 sampled tables played on
+    "futures-depth-5": {"depth": 5},  # each future five draws long, not ten
 }
 
 SLOW = ("search-deep", "master")  # their match-ups are played only with --only

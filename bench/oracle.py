@@ -12,7 +12,7 @@ a bot, so it plays its own games here. What it is told (``--peek``, any of):
   of sampled hands;
 * ``pace``: the chance that the round ends before each of its next draws comes from the
   true table (every hand, the pile, the true stock in ``PACE_SAMPLES`` random orders)
-  played on greedily (``bots.pace``), not from the hazard table.
+  played on greedily (``pace.py``), not from the hazard table.
 
 With nothing told (``--peek none``) it is the ``futures`` bot, game for game. Each game
 is written where ``bench/paired.py`` reads its records (``DIR/<others>-s<seed>/oracle-
@@ -30,10 +30,13 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+from pace import after, others_pace, true_tables
+
 from threethirteen.bots import make_bot
 from threethirteen.bots.base import Bot
-from threethirteen.bots.futuresbot import FuturesBot, after
-from threethirteen.bots.pace import Table
+from threethirteen.bots.ending import score_adjusted
+from threethirteen.bots.expert import is_last_stock
+from threethirteen.bots.futuresbot import FuturesBot
 from threethirteen.bots.tracking import Tracking
 from threethirteen.cards import Card
 from threethirteen.files import write_atomic
@@ -42,7 +45,7 @@ from threethirteen.record import dumps_record, game_record
 from threethirteen.rules import Rules
 from threethirteen.sim import derive_seed, game_seed, seating
 from threethirteen.solver import deadwood
-from threethirteen.view import View
+from threethirteen.view import Phase, View
 
 PEEKS = ("stock", "hands", "pace")
 PACE_SAMPLES = 32  # orders of the true stock the true table is played on in (``pace``)
@@ -52,10 +55,10 @@ class PeekingFutures(FuturesBot):
     """The futures bot with the parts of the hidden state named in ``peek``."""
 
     def __init__(self, peek: Sequence[str]) -> None:
-        super().__init__(name="oracle-" + ("-".join(peek) or "none"),
-                         pace=PACE_SAMPLES if "pace" in peek else 0)
+        super().__init__(name="oracle-" + ("-".join(peek) or "none"))
         self.peek = set(peek)
         self.table: GameState | None = None  # set by ``play`` before each decision
+        self.chance = random.Random(0)  # the stock orders of ``pace``
 
     def _table(self) -> GameState:
         assert self.table is not None, "the oracle plays only in bench/oracle.py's games"
@@ -74,13 +77,18 @@ class PeekingFutures(FuturesBot):
         return sum(deadwood(hand, wild=view.wild, rules=view.rules)
                    for hand in hands) / max(1, len(hands))
 
-    def tables(self, view: View, rng: random.Random) -> list[Table]:
-        """The true hands, with the true stock in ``pace`` random orders."""
-        assert view.hand is not None
-        hands, stock = self._table().hands, self._table().stock
-        return [Table([list(view.hand), *(list(hands[seat]) for seat in after(view))],
-                      rng.sample(stock, len(stock)), list(view.discard_pile))
-                for _ in range(self.pace)]
+    def ending_chances(self, view: View, tracking: Tracking, *, turns_ahead: int,
+                       size: int | None = None) -> list[float]:
+        ends = super().ending_chances(view, tracking, turns_ahead=turns_ahead, size=size)
+        if "pace" not in self.peek or view.out is not None:
+            return ends
+        table = self._table()
+        found = others_pace(true_tables(view, table.hands, table.stock, self.chance,
+                                        PACE_SAMPLES), view.wild, view.rules, turns=turns_ahead,
+                            drawn=view.phase is Phase.DISCARD, last_stock=is_last_stock(view))
+        return [end if chance is None else
+                score_adjusted(view, chance) if self.score_aware else chance
+                for end, chance in zip(ends, found, strict=True)]
 
     def _others(self, view: View) -> list[tuple[Card, ...]]:
         """The other seats' true hands."""

@@ -12,9 +12,6 @@ valued by playing the seat's own hand on, many times, to the round's end
   hold now (sampled from the seat's ``Belief``, as ``expert-2`` does), ``decay`` less for
   every turn later, since they improve their hands meanwhile.
 * **Defence** as the expert's: a card the next seat is known to collect costs extra.
-* **Pace** (``pace`` > 0): the chance of the round ending before each of its next
-  draws is read from ``pace`` deals of the hidden cards (the seat's ``Belief``) played
-  on greedily by every seat (``bots.pace``), not from the hazard table.
 * Its final turn (someone is out) is the expert's exact choice.
 * **Work.** With ``work``, every option is valued on ``BATCH`` futures at a time, and
   no more batches follow once ``work`` distinct hands have been solved: hands that are
@@ -29,13 +26,10 @@ from __future__ import annotations
 import random
 
 from threethirteen.actions import Action, Discard, Draw, Source
-from threethirteen.bots.ending import score_adjusted
 from threethirteen.bots.evaluate import Evaluator, without
-from threethirteen.bots.expert import ExpertBot, Option, is_last_stock, is_out
+from threethirteen.bots.expert import ExpertBot, Option, is_out
 from threethirteen.bots.futures import Futures
 from threethirteen.bots.greedy import going_out
-from threethirteen.bots.pace import Table, others_pace
-from threethirteen.bots.sampling import belief
 from threethirteen.cards import Card
 from threethirteen.view import Phase, View
 
@@ -51,7 +45,7 @@ class FuturesBot(ExpertBot):
     def __init__(self, *, name: str = "futures", count: int = 32, depth: int = 10,
                  choices: int = 5, race: float = 1.0, decay: float = 0.9,
                  by_size: bool = True, work: int | None = None, practice: int = 2,
-                 hazard_scale: float = 1.0, pace: int = 0) -> None:
+                 hazard_scale: float = 1.0) -> None:
         super().__init__(name=name, race=race, practice=practice, hazard_scale=hazard_scale)
         self.count = count
         self.depth = depth
@@ -59,7 +53,6 @@ class FuturesBot(ExpertBot):
         self.decay = decay
         self.by_size = by_size
         self.work = work
-        self.pace = pace
         self.final = ExpertBot(name=name)  # no race: somebody is out already
 
     def explain(self, view: View, rng: random.Random, every_option: bool = True) -> list[Option]:
@@ -78,8 +71,6 @@ class FuturesBot(ExpertBot):
         size = len(view.hand) - (1 if view.phase is Phase.DISCARD else 0)
         ends = self.ending_chances(view, tracking, turns_ahead=self.depth,
                                    size=size if self.by_size else None)
-        if self.pace:
-            ends = self.paced(view, ends, random.Random(rng.getrandbits(64)))
         hand = list(view.hand)
         fixed: list[Option] = []  # going out: valued without futures
         valued: list[tuple[Action, Valuation]] = []
@@ -105,28 +96,6 @@ class FuturesBot(ExpertBot):
                            for (action, _), value in zip(valued, values, strict=True)]
         return sorted(options, key=lambda option: (not is_out(option.action), option.expected))
 
-    def paced(self, view: View, ends: list[float], rng: random.Random) -> list[float]:
-        """``ends`` with each step's chance read from tables played on (``bots.pace``)
-        where any got that far."""
-        found = others_pace(self.tables(view, rng), view.wild, view.rules, turns=len(ends),
-                            drawn=view.phase is Phase.DISCARD, last_stock=is_last_stock(view))
-        return [end if chance is None else
-                score_adjusted(view, chance) if self.score_aware else chance
-                for end, chance in zip(ends, found, strict=True)]
-
-    def tables(self, view: View, rng: random.Random) -> list[Table]:
-        """``pace`` deals of the hidden cards from the seat's belief, the hands in the
-        order the seats play from this one."""
-        assert view.seat is not None and view.hand is not None
-        known = belief(view)
-        tables = []
-        for _ in range(self.pace):
-            deal = known.sample(rng, practice=self.practice)
-            tables.append(Table([list(view.hand), *(deal.hands[seat] for seat in
-                                                     after(view))],
-                                deal.stock, list(view.discard_pile)))
-        return tables
-
     def _values(self, futures: Futures, valuations: list[Valuation]) -> list[float]:
         """Each valuation's mean over the futures. With ``work``, ``BATCH`` futures at a
         time for all of them, stopping after a batch once ``work`` distinct hands have
@@ -146,11 +115,3 @@ class FuturesBot(ExpertBot):
                 break
         return [total / weight + valuation[4]
                 for total, valuation in zip(totals, valuations, strict=True)]
-
-
-def after(view: View) -> list[int]:
-    """The other seats of the round, in the order they play after ``view``'s seat."""
-    assert view.seat is not None
-    order = list(view.seats)
-    start = order.index(view.seat)
-    return [order[(start + step) % len(order)] for step in range(1, len(order))]

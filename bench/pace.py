@@ -1,5 +1,6 @@
-"""How soon the other seats go out: the chance that the round ends before each of a seat's
-next draws, from whole tables played on as ``greedy`` plays.
+"""How soon the other seats go out, for the ceiling study of issue 14 (``oracle.py``): the
+chance that the round ends before each of a seat's next draws, from whole tables played
+on as ``greedy`` plays.
 
 A ``Table`` holds every hand (the seat's first, then the others in the order they play),
 the stock (top card last) and the pile. Every seat plays greedily: it takes the pile's top
@@ -22,12 +23,15 @@ The seat draws the 6h and throws it; the other seat takes it and goes out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from threethirteen.bots.greedy import best_discard, penalty_now
+from threethirteen.bots.sampling import belief
 from threethirteen.cards import Card, Rank
 from threethirteen.rules import Rules
+from threethirteen.view import View
 
 
 @dataclass(slots=True)
@@ -91,3 +95,34 @@ def _turn(table: Table, seat: int, wild: Rank | None, rules: Rules, *, draw: boo
     if penalty == 0:
         return _OUT
     return _EMPTY if from_stock and not table.stock else _ON
+
+
+def after(view: View) -> list[int]:
+    """The other seats of the round, in the order they play after ``view``'s seat."""
+    assert view.seat is not None
+    order = list(view.seats)
+    start = order.index(view.seat)
+    return [order[(start + step) % len(order)] for step in range(1, len(order))]
+
+
+def true_tables(view: View, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
+                rng: random.Random, count: int) -> list[Table]:
+    """``count`` tables of the true hands (by seat) and the true stock in random orders."""
+    assert view.hand is not None
+    return [Table([list(view.hand), *(list(hands[seat]) for seat in after(view))],
+                  rng.sample(list(stock), len(stock)), list(view.discard_pile))
+            for _ in range(count)]
+
+
+def sampled_tables(view: View, rng: random.Random, count: int, practice: int = 2
+                   ) -> list[Table]:
+    """``count`` tables dealt from the seat's belief (``bots.sampling``), each hidden hand
+    improved by up to ``practice`` greedy draws as the expert's race does."""
+    assert view.hand is not None
+    known = belief(view)
+    tables = []
+    for _ in range(count):
+        deal = known.sample(rng, practice=practice)
+        tables.append(Table([list(view.hand), *(deal.hands[seat] for seat in after(view))],
+                            deal.stock, list(view.discard_pile)))
+    return tables
