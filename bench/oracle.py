@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pace import after, others_pace, true_tables
+from paired import games_folder
 
 from threethirteen.bots import make_bot
 from threethirteen.bots.base import Bot
@@ -128,7 +129,7 @@ def main() -> None:
     if set(peek) - set(PEEKS):
         parser.error(f"--peek takes {', '.join(PEEKS)} or none, not {args.peek}")
     others = tuple(args.others.split(","))
-    folder = args.records / f"{'-'.join(others)}-s{args.seed}" / PeekingFutures(peek).name
+    folder = games_folder(args.records, others, args.seed) / PeekingFutures(peek).name
     folder.mkdir(parents=True, exist_ok=True)
     done = {int(path.stem) for path in folder.glob("*.json")}
     tasks = [((",".join(peek) or "none", *others), args.seed, index, folder)

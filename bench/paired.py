@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from bots import _register_variants, mean_and_error
@@ -27,6 +28,11 @@ from threethirteen.rules import Rules
 from threethirteen.sim import simulate
 
 Games = dict[int, tuple[float, float]]  # game index -> (gap, share of the win)
+
+
+def games_folder(root: Path, others: Sequence[str], seed: int) -> Path:
+    """Where the games against ``others`` with ``seed`` are kept, a folder per bot."""
+    return root / f"{'-'.join(others)}-s{seed}"
 
 
 def read_games(directory: Path, bot: str) -> Games:
@@ -67,7 +73,7 @@ def main() -> None:
     if set(bots) & set(others):
         parser.error("a compared bot cannot also be an opponent: its seat would be unknown")
     root = args.records or Path(tempfile.mkdtemp(prefix="paired-"))
-    runs = root / f"{'-'.join(others)}-s{args.seed}"
+    runs = games_folder(root, others, args.seed)
     baseline: Games | None = None
     for bot in bots:
         directory = runs / bot
