@@ -4,7 +4,8 @@
         [--games 300] [--seed 7] [--jobs 2] --records DIR
 
 No one plays this bot: it reads the game's hidden state, which ``play_game`` never gives
-a bot, so it plays its own games here. What it is told (``--peek``, any of):
+a bot, so it plays its own games here (``play_on`` a state it holds). What it is told
+(``--peek``, any of):
 
 * ``stock``: the futures draw from the cards truly in the stock, not from every card
   the seat cannot see (the other hands' cards left out);
@@ -44,7 +45,7 @@ from threethirteen.files import write_atomic
 from threethirteen.game import GameState
 from threethirteen.record import dumps_record, game_record
 from threethirteen.rules import Rules
-from threethirteen.sim import derive_seed, game_seed, seating
+from threethirteen.sim import game_seed, play_on, seating
 from threethirteen.solver import deadwood
 from threethirteen.view import Phase, View
 
@@ -106,12 +107,7 @@ def play(task: tuple[tuple[str, ...], int, int, Path]) -> None:
     players: list[Bot] = [oracle if name == oracle.name else make_bot(name) for name in names]
     state = GameState(Rules(players=len(names)), seed=game_seed(seed, index), names=names)
     oracle.table = state
-    rngs = [random.Random(derive_seed(game_seed(seed, index), "bot", seat))
-            for seat in range(len(names))]
-    while not state.is_over:
-        seat = state.turn
-        assert seat is not None
-        state.apply(players[seat].choose(state.view(seat), rngs[seat]))
+    play_on(state, players, seed=game_seed(seed, index))
     write_atomic(folder / f"{index}.json", dumps_record(game_record(state)))
 
 

@@ -52,7 +52,7 @@ def draws_of(record: dict[str, object], bot: str, seed: int, index: int) -> list
     state = GameState(Rules(players=len(players)), seed=game_seed(seed, index),
                       names=players)
     table_rng, hazard = random.Random(index), ExpertBot(score_aware=False)
-    pending: list[tuple[int, int, list[float]]] = []  # round, hand size, forecasts
+    pending: list[tuple[int, list[float]]] = []  # this round's draws: hand size, forecasts
     draws: list[Draw] = []
     for action in final.history:
         number = state.round_number
@@ -60,7 +60,7 @@ def draws_of(record: dict[str, object], bot: str, seed: int, index: int) -> list
             view = state.view(seat)
             assert view.hand is not None
             draws += [(size, forecast, int(view.out is not None))
-                      for _, size, forecast in pending]
+                      for size, forecast in pending]
             pending = []
             if view.out is None:
                 pace = [others_pace(tables, view.wild, view.rules, turns=1, drawn=False,
@@ -70,13 +70,13 @@ def draws_of(record: dict[str, object], bot: str, seed: int, index: int) -> list
                                        sampled_tables(view, table_rng, 16))]
                 chance = hazard.ending_chances(view, track(view), turns_ahead=1,
                                                size=len(view.hand))[0]
-                pending.append((number, len(view.hand),
+                pending.append((len(view.hand),
                                 [chance, *(0.0 if p is None else p for p in pace)]))
         state.apply(action)
         if state.is_over or state.round_number != number:  # the round ended
             result = final.round_logs()[number - 1].result
             if result is not None and result.out != seat:
-                draws += [(size, forecast, 1) for _, size, forecast in pending]
+                draws += [(size, forecast, 1) for size, forecast in pending]
             pending = []
     return draws
 

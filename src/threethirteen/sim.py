@@ -79,8 +79,14 @@ def play_game(
     players = [make_bot(bot) if isinstance(bot, str) else bot for bot in bots]
     if len(players) != rules.players:
         raise ValueError(f"{len(players)} bots for {rules.players} players")
-    names = [bot.name for bot in players]
-    state = GameState(rules, seed=seed, names=names)
+    state = GameState(rules, seed=seed, names=[bot.name for bot in players])
+    return play_on(state, players, seed=seed, timings=timings)
+
+
+def play_on(state: GameState, players: Sequence[Bot], *, seed: int,
+            timings: list[list[float]] | None = None) -> GameState:
+    """Play ``state`` to the game's end with ``players`` (by seat), as ``play_game`` does:
+    each bot receives only its seat's view and random numbers derived from ``seed``."""
     rngs = [random.Random(derive_seed(seed, "bot", seat)) for seat in range(len(players))]
     while not state.is_over:
         seat = state.turn
