@@ -58,6 +58,9 @@ SEARCH_VARIANTS: dict[str, dict[str, Any]] = {
     # the same with the evaluator's sampled draws (3 stock samples), fewer deals
     "own-z2-s12": {"own_policy": True, "own_playout": 1.0, "min_samples": 8,
                    "max_samples": 12, "own_samples": 3},
+    # every seat greedy to the round's end, the choice by the playouts' score difference
+    "search-full": {"laps": 60, "own_playout": 1.0, "confidence": 0.0, "min_samples": 32,
+                    "max_samples": 32, "width": 5, "margin": 100.0},
 }
 
 # The futures bot's settings tried for issue 14 (``bots.futuresbot``).
@@ -72,6 +75,7 @@ FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-hazard-1.4": {"hazard_scale": 1.4},  # the round's end feared more
     "futures-choices-9": {"choices": 9},  # more discards valued by the futures
     "futures-depth-5": {"depth": 5},  # each future five draws long, not ten
+    "futures-offers": {"offers": True},  # the futures may take a card offered on the pile
 }
 
 SLOW = ("search-deep", "master")  # their match-ups are played only with --only
