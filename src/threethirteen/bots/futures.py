@@ -37,15 +37,12 @@ class Futures:
     """``count`` sequences of ``depth`` draws from ``unseen``, shared by every hand valued."""
 
     def __init__(self, wild: Rank | None, rules: Rules, unseen: Counter[Card],
-                 rng: random.Random, *, count: int, depth: int, offers: bool = False) -> None:
+                 rng: random.Random, *, count: int, depth: int) -> None:
         self.wild = wild
         self.rules = rules
         population = sorted(unseen.elements(), key=lambda card: card.code)
-        # with ``offers``, every draw has a card offered on the pile beside it
-        size = min(2 * depth if offers else depth, len(population))
-        dealt = [rng.sample(population, size) for _ in range(count)] if size else []
-        self.draws = [cards[::2] for cards in dealt] if offers else dealt
-        self.offers = [cards[1::2] for cards in dealt] if offers else []
+        depth = min(depth, len(population))
+        self.draws = [rng.sample(population, depth) for _ in range(count)] if depth else []
         self._kept: dict[tuple[int, ...], tuple[int, Card]] = {}
         self.solved = 0  # distinct hands solved so far: the work done
 
@@ -63,42 +60,31 @@ class Futures:
             or [slice(None)]
 
     def value(self, hand: Sequence[Card], ends: Sequence[float], race: Sequence[float],
-              first: Card | None = None, part: slice = slice(None), *,
-              drawing: bool = False) -> float:
+              first: Card | None = None, part: slice = slice(None)) -> float:
         """The mean over the futures (those in ``part``) of the seat's result after keeping
         ``hand`` (see the module text); ``ends[t]`` is the chance that the round ends
         before draw ``t`` (0 for a hand about to draw); ``first`` fixes the first draw (a
-        card from the pile). ``drawing``: the first draw is the one being chosen now, so
-        no card is offered beside it."""
+        card from the pile)."""
         if not self.draws and first is None:
             return float(self._penalty(hand))
         futures = self.draws[part] or [[]]  # nothing unseen: the pile's card is the one draw
-        offers: list[list[Card | None]] = [
-            [None, *cards[:-1]] if drawing else list(cards)
-            for cards in self.offers[part]] if self.offers else [[] for _ in futures]
-        now = self._penalty(hand) if self.offers else 0
         total = 0.0
-        for draws, offered in zip(futures, offers, strict=False):
-            total += self._one(list(hand), draws, ends, race, first, offered, now)
+        for draws in futures:
+            total += self._one(list(hand), draws, ends, race, first)
         return total / len(futures)
 
     def _penalty(self, hand: Sequence[Card]) -> int:
         return deadwood(hand, wild=self.wild, rules=self.rules)
 
     def _one(self, hand: list[Card], draws: Sequence[Card], ends: Sequence[float],
-             race: Sequence[float], first: Card | None,
-             offered: Sequence[Card | None] = (), penalty: int = 0) -> float:
+             race: Sequence[float], first: Card | None) -> float:
         going = 1.0  # the chance that the round is still on before this draw
         result = 0.0
         cards = [first, *draws[:-1]] if first is not None else list(draws)
         steps = min(len(cards), len(ends))
+        penalty = 0
         for step in range(steps):
             card = cards[step]
-            offer = offered[step] if step < len(offered) else None
-            if offer is not None:  # the pile's card, taken when it lowers the penalty
-                taken = self._best([*hand, offer])
-                if taken[0] < penalty:
-                    card = offer
             penalty, thrown = self._best([*hand, card])
             end = ends[step]
             result += going * end * penalty  # the others went out: the final turn

@@ -45,7 +45,7 @@ class FuturesBot(ExpertBot):
     def __init__(self, *, name: str = "futures", count: int = 32, depth: int = 10,
                  choices: int = 5, race: float = 1.0, decay: float = 0.9,
                  by_size: bool = True, work: int | None = None, practice: int = 2,
-                 hazard_scale: float = 1.0, offers: bool = False) -> None:
+                 hazard_scale: float = 1.0) -> None:
         super().__init__(name=name, race=race, practice=practice, hazard_scale=hazard_scale)
         self.count = count
         self.depth = depth
@@ -53,7 +53,6 @@ class FuturesBot(ExpertBot):
         self.decay = decay
         self.by_size = by_size
         self.work = work
-        self.offers = offers
         self.final = ExpertBot(name=name)  # no race: somebody is out already
 
     def explain(self, view: View, rng: random.Random, every_option: bool = True) -> list[Option]:
@@ -68,7 +67,7 @@ class FuturesBot(ExpertBot):
         races = [self.race * held * self.decay ** ahead for ahead in range(self.depth + 1)]
         futures = Futures(view.wild, view.rules, tracking.unseen,
                           random.Random(rng.getrandbits(64)), count=self.count,
-                          depth=self.depth, offers=self.offers)
+                          depth=self.depth)
         size = len(view.hand) - (1 if view.phase is Phase.DISCARD else 0)
         ends = self.ending_chances(view, tracking, turns_ahead=self.depth,
                                    size=size if self.by_size else None)
@@ -92,28 +91,25 @@ class FuturesBot(ExpertBot):
                 extra = danger.get(card, 0.0) * (1.0 - ends[0]) * self.defence
                 valued.append((Discard(view.seat, card),
                                (without(hand, card), ends, races[1:], None, extra)))
-        values = self._values(futures, [valuation for _, valuation in valued],
-                              drawing=view.phase is Phase.DRAW)
+        values = self._values(futures, [valuation for _, valuation in valued])
         options = fixed + [Option(action, value)
                            for (action, _), value in zip(valued, values, strict=True)]
         return sorted(options, key=lambda option: (not is_out(option.action), option.expected))
 
-    def _values(self, futures: Futures, valuations: list[Valuation], *,
-                drawing: bool) -> list[float]:
+    def _values(self, futures: Futures, valuations: list[Valuation]) -> list[float]:
         """Each valuation's mean over the futures. With ``work``, ``BATCH`` futures at a
         time for all of them, stopping after a batch once ``work`` distinct hands have
         been solved: the same futures for every option, and the same view and rng give
         the same stop."""
         if self.work is None:
-            return [futures.value(hand, ends, races, first, drawing=drawing) + extra
+            return [futures.value(hand, ends, races, first) + extra
                     for hand, ends, races, first, extra in valuations]
         totals = [0.0] * len(valuations)
         weight = 0
         for part in futures.batches(BATCH):
             share = len(futures.draws[part]) or 1
             for index, (hand, ends, races, first, _) in enumerate(valuations):
-                totals[index] += share * futures.value(hand, ends, races, first, part,
-                                                       drawing=drawing)
+                totals[index] += share * futures.value(hand, ends, races, first, part)
             weight += share
             if futures.solved >= self.work:
                 break
