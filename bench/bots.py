@@ -33,6 +33,7 @@ from threethirteen.bots import register_bot
 from threethirteen.bots.base import Bot
 from threethirteen.bots.expert import ExpertBot
 from threethirteen.bots.futuresbot import FuturesBot
+from threethirteen.bots.greedy import GreedyBot
 from threethirteen.bots.search import STANDARD, SearchBot
 from threethirteen.record import game_record
 from threethirteen.rules import Rules
@@ -75,6 +76,7 @@ FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-hazard-1.4": {"hazard_scale": 1.4},  # the round's end feared more
     "futures-choices-9": {"choices": 9},  # more discards valued by the futures
     "futures-depth-5": {"depth": 5},  # each future five draws long, not ten
+    "futures-ties": {"ties": True},  # the futures' ties thrown by fewest partners
 }
 
 SLOW = ("search-deep", "master")  # their match-ups are played only with --only
@@ -105,9 +107,17 @@ def _variant(name: str) -> Callable[[], Bot]:
     return lambda: ExpertBot(name=name, **VARIANTS[name])
 
 
+class SeatGreedy(GreedyBot):
+    """``greedy`` under a name of its own, to play the compared seat of
+    ``bench/paired.py`` against greedy opponents: the baseline every bot improves on."""
+
+    name = "greedy-seat"
+
+
 def _register_variants() -> None:
     for name in [*VARIANTS, *SEARCH_VARIANTS, *FUTURES_VARIANTS]:
         register_bot(name, _variant(name))
+    register_bot(SeatGreedy.name, SeatGreedy)
 
 
 Round = tuple[int, bool, int, int]  # number, went out first, own points, the other's

@@ -13,7 +13,10 @@ a bot, so it plays its own games here (``play_on`` a state it holds). What it is
   of sampled hands;
 * ``pace``: the chance that the round ends before each of its next draws comes from the
   true table (every hand, the pile, the true stock in ``PACE_SAMPLES`` random orders)
-  played on greedily (``pace.py``), not from the hazard table.
+  played on greedily (``pace.py``), not from the hazard table;
+* ``feed``: a discard the next seat's true hand goes out with (greedy takes the pile's
+  card when it lowers its penalty) ends the round at once: valued as the seat's final
+  turn, its kept hand's penalty after one more draw (no race), not by the futures.
 
 With nothing told (``--peek none``) it is the ``futures`` bot, game for game. Each game
 is written where ``bench/paired.py`` reads its records (``DIR/<others>-s<seed>/oracle-
@@ -34,11 +37,14 @@ from pathlib import Path
 from pace import after, others_pace, true_tables
 from paired import games_folder
 
+from threethirteen.actions import Discard
 from threethirteen.bots import make_bot
 from threethirteen.bots.base import Bot
 from threethirteen.bots.ending import score_adjusted
-from threethirteen.bots.expert import is_last_stock
+from threethirteen.bots.evaluate import without
+from threethirteen.bots.expert import Option, is_last_stock, is_out
 from threethirteen.bots.futuresbot import FuturesBot
+from threethirteen.bots.greedy import best_discard
 from threethirteen.bots.tracking import Tracking
 from threethirteen.cards import Card
 from threethirteen.files import write_atomic
@@ -49,7 +55,7 @@ from threethirteen.sim import game_seed, play_on, seating
 from threethirteen.solver import deadwood
 from threethirteen.view import Phase, View
 
-PEEKS = ("stock", "hands", "pace")
+PEEKS = ("stock", "hands", "pace", "feed")
 PACE_SAMPLES = 32  # orders of the true stock the true table is played on in (``pace``)
 
 
@@ -91,6 +97,25 @@ class PeekingFutures(FuturesBot):
         return [end if chance is None else
                 score_adjusted(view, chance) if self.score_aware else chance
                 for end, chance in zip(ends, found, strict=True)]
+
+    def explain(self, view: View, rng: random.Random, every_option: bool = True) -> list[Option]:
+        options = super().explain(view, rng, every_option)
+        if "feed" not in self.peek or view.phase is not Phase.DISCARD or view.out is not None:
+            return options
+        assert view.hand is not None
+        following = list(self._table().hands[after(view)[0]])
+        unseen = list(self.tracking(view).unseen.elements())
+        changed = []
+        for option in options:
+            action = option.action
+            if isinstance(action, Discard) and not action.out and best_discard(
+                    [*following, action.card], view.wild, view.rules)[0] == 0:
+                kept = without(view.hand, action.card)
+                final = sum(best_discard([*kept, card], view.wild, view.rules)[0]
+                            for card in unseen) / max(1, len(unseen))
+                option = Option(action, float(final))
+            changed.append(option)
+        return sorted(changed, key=lambda option: (not is_out(option.action), option.expected))
 
     def _others(self, view: View) -> list[tuple[Card, ...]]:
         """The other seats' true hands."""

@@ -45,7 +45,7 @@ class FuturesBot(ExpertBot):
     def __init__(self, *, name: str = "futures", count: int = 32, depth: int = 10,
                  choices: int = 5, race: float = 1.0, decay: float = 0.9,
                  by_size: bool = True, work: int | None = None, practice: int = 2,
-                 hazard_scale: float = 1.0) -> None:
+                 hazard_scale: float = 1.0, ties: bool = False) -> None:
         super().__init__(name=name, race=race, practice=practice, hazard_scale=hazard_scale)
         self.count = count
         self.depth = depth
@@ -53,6 +53,7 @@ class FuturesBot(ExpertBot):
         self.decay = decay
         self.by_size = by_size
         self.work = work
+        self.ties = ties
         self.final = ExpertBot(name=name)  # no race: somebody is out already
 
     def explain(self, view: View, rng: random.Random, every_option: bool = True) -> list[Option]:
@@ -67,7 +68,7 @@ class FuturesBot(ExpertBot):
         races = [self.race * held * self.decay ** ahead for ahead in range(self.depth + 1)]
         futures = Futures(view.wild, view.rules, tracking.unseen,
                           random.Random(rng.getrandbits(64)), count=self.count,
-                          depth=self.depth)
+                          depth=self.depth, ties=self.ties)
         size = len(view.hand) - (1 if view.phase is Phase.DISCARD else 0)
         ends = self.ending_chances(view, tracking, turns_ahead=self.depth,
                                    size=size if self.by_size else None)
