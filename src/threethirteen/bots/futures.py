@@ -27,23 +27,19 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from threethirteen.bots.evaluate import _close
 from threethirteen.bots.greedy import best_discard
 from threethirteen.cards import Card, Rank
 from threethirteen.rules import Rules
-from threethirteen.scoring import card_points
-from threethirteen.solver import arrange, deadwood
+from threethirteen.solver import deadwood
 
 
 class Futures:
     """``count`` sequences of ``depth`` draws from ``unseen``, shared by every hand valued."""
 
     def __init__(self, wild: Rank | None, rules: Rules, unseen: Counter[Card],
-                 rng: random.Random, *, count: int, depth: int, ties: bool = False) -> None:
+                 rng: random.Random, *, count: int, depth: int) -> None:
         self.wild = wild
         self.rules = rules
-        self.ties = ties
-        self.unseen = unseen
         population = sorted(unseen.elements(), key=lambda card: card.code)
         depth = min(depth, len(population))
         self.draws = [rng.sample(population, depth) for _ in range(count)] if depth else []
@@ -54,36 +50,9 @@ class Futures:
         key = tuple(sorted(card.code for card in hand))
         found = self._kept.get(key)
         if found is None:
-            found = best_discard(hand, self.wild, self.rules)
-            if self.ties:
-                found = self._loosest(hand, found)
-            self._kept[key] = found
+            found = self._kept[key] = best_discard(hand, self.wild, self.rules)
             self.solved += 1
         return found
-
-    def _loosest(self, hand: list[Card], best: tuple[int, Card]) -> tuple[int, Card]:
-        """Among the unmelded cards as dear as greedy's discard (each leaves the same
-        penalty), the one with the fewest partners: unmelded cards of the hand it could
-        meld with (three each) and unseen ones."""
-        penalty, card = best
-        loose = arrange(hand, wild=self.wild, rules=self.rules).unmelded
-        if card not in loose:
-            return best
-        points = card_points(card, self.wild, self.rules)
-        tied = [other for other in set(loose)
-                if card_points(other, self.wild, self.rules) == points
-                and other.rank is not None and other.rank != self.wild]
-        if len(tied) < 2:
-            return best
-        ace = self.rules.ace
-
-        def partners(candidate: Card) -> int:
-            held = sum(1 for other in loose if _close(candidate, other, 2, ace)) - 1
-            unseen = sum(count for other, count in self.unseen.items()
-                         if _close(candidate, other, 2, ace))
-            return 3 * held + unseen
-
-        return penalty, min(tied, key=lambda candidate: (partners(candidate), candidate.code))
 
     def batches(self, size: int) -> list[slice]:
         """The futures in consecutive groups of ``size`` (one group when there are none)."""

@@ -1,0 +1,101 @@
+"""How well a seat foresees that its discard lets the next seat go out: at each of its
+discards in recorded games, for every card it holds, the share of hands dealt from its
+belief (``bots.sampling``) that go out with that card, against the next seat's true hand.
+
+    .venv/bin/python bench/feed_calibration.py DIR [--bot futures] [--games 40]
+        [--seed 7] [--samples 32] [--practice 0,2]
+
+``DIR`` holds ``bench/paired.py``'s records of the bot (``ROOT/greedy-s7/futures`` after
+``paired.py --bots futures --others greedy --seed 7 --records ROOT``). Each game is
+replayed from its seed and its actions; at each of the bot's discards with nobody out,
+every card of its hand is a forecast (the share of ``--samples`` sampled next-seat hands
+that meld whole with it after a discard) and an outcome (the true hand does). Printed
+per ``--practice`` (the greedy turns each sampled hand is played, ``Belief.sample``): the
+mean forecast for the cards that truly let the next seat out and for the others, and
+the Brier score against always forecasting the share that do. ``bench/oracle.py --peek
+feed`` measures what a perfect forecast is worth to the ``futures`` bot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+from threethirteen.bots.greedy import best_discard
+from threethirteen.bots.sampling import belief
+from threethirteen.cards import Card
+from threethirteen.game import GameState
+from threethirteen.record import replay_record
+from threethirteen.rules import Rules
+from threethirteen.sim import game_seed
+from threethirteen.view import Phase, View
+
+Forecast = tuple[float, bool]  # the share of sampled hands going out, the truth
+
+
+def forecasts_of(record: dict[str, object], bot: str, seed: int, index: int, *,
+                 samples: int, practice: int) -> list[Forecast]:
+    """Every card the bot held at its discards in one recorded game, forecast and truth."""
+    players = record["players"]
+    assert isinstance(players, list)
+    seat = players.index(bot)
+    state = GameState(Rules(players=len(players)), seed=game_seed(seed, index),
+                      names=players)
+    chance = random.Random(index)
+    found: list[Forecast] = []
+    for action in replay_record(record).history:
+        view = state.view(seat)
+        if state.turn == seat and state.phase is Phase.DISCARD and view.out is None:
+            assert view.hand is not None
+            order = list(view.seats)
+            following = order[(order.index(seat) + 1) % len(order)]
+            truth = list(state.hands[following])
+            known = belief(view)
+            hands = [known.sample(chance, practice=practice).hands[following]
+                     for _ in range(samples)]
+            for card in sorted(set(view.hand), key=lambda card: card.code):
+                goes = sum(_goes_out([*hand, card], view) for hand in hands) / samples
+                found.append((goes, _goes_out([*truth, card], view)))
+        state.apply(action)
+    return found
+
+
+def _goes_out(hand: list[Card], view: View) -> bool:
+    """True when ``hand`` (one card over) melds whole after its best discard."""
+    return best_discard(hand, view.wild, view.rules)[0] == 0
+
+
+def summary(found: list[Forecast]) -> str:
+    """The mean forecast of both outcomes and the Brier scores."""
+    out = [goes for goes, true in found if true]
+    not_out = [goes for goes, true in found if not true]
+    share = len(out) / len(found)
+    brier = sum((goes - true) ** 2 for goes, true in found) / len(found)
+    return (f"{len(found)} cards, {share:.1%} let the next seat out; mean forecast "
+            f"{sum(out) / max(1, len(out)):.3f} for those, "
+            f"{sum(not_out) / max(1, len(not_out)):.4f} for the others; Brier score "
+            f"{brier:.4f} (always {share:.3f}: {share * (1 - share):.4f})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("records", type=Path)
+    parser.add_argument("--bot", default="futures")
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--samples", type=int, default=32)
+    parser.add_argument("--practice", default="0,2")
+    args = parser.parse_args()
+    records = [json.loads((args.records / f"{index}.json").read_text(encoding="utf-8"))
+               for index in range(args.games)]
+    for practice in (int(part) for part in args.practice.split(",")):
+        found = [forecast for index, record in enumerate(records)
+                 for forecast in forecasts_of(record, args.bot, args.seed, index,
+                                              samples=args.samples, practice=practice)]
+        print(f"practice {practice}: {summary(found)}")
+
+
+if __name__ == "__main__":
+    main()
