@@ -9,9 +9,10 @@ same way until the bots' choices differ). A bot's gap in a game is its total les
 mean of the others'. The first bot is the baseline: for each other bot the mean paired
 difference of the gaps (negative: better than the baseline) with its standard error,
 far steadier than comparing win rates of separate runs. Bots are registered names or
-the tuning variants of ``bench/bots.py``. Records go to ``DIR/<others>-s<seed>/<bot>/``;
-a bot whose records are complete there is not played again, so a run can be extended
-one bot at a time.
+the tuning variants of ``bench/bots.py`` (``greedy-seat`` is greedy under a name of its
+own: the baseline against greedy opponents). Records go to
+``DIR/<others>-s<seed>/<bot>/``; a bot whose records are complete there is not played
+again, so a run can be extended one bot at a time.
 """
 
 from __future__ import annotations

@@ -9,11 +9,14 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from threethirteen.bots.futuresbot import FuturesBot
-from threethirteen.bots.greedy import GreedyBot
+from threethirteen.bots.greedy import GreedyBot, best_discard
 from threethirteen.game import GameState
 from threethirteen.rules import Rules
 from threethirteen.solver import deadwood
+from threethirteen.view import Phase
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 oracle = importlib.import_module("oracle")
@@ -56,3 +59,33 @@ def test_told_the_hands_the_race_is_worth_the_others_true_penalty() -> None:
     peeking.table = state
     truth = deadwood(state.hands[1], wild=state.wild, rules=state.rules)
     assert peeking.others_penalty(state.view(0), random.Random(1)) == truth
+
+
+def test_told_the_next_hand_a_discard_it_goes_out_with_is_the_final_turn() -> None:
+    state = GameState(Rules(players=2, rounds=4), seed=8)
+    bot, rng, fed = GreedyBot(), random.Random(3), 0
+    while not state.is_over:
+        seat = state.turn
+        assert seat is not None
+        view = state.view(seat)
+        if seat == 0 and state.phase is Phase.DISCARD and view.out is None:
+            assert view.hand is not None
+            peeking = oracle.PeekingFutures(["feed"])
+            peeking.table = state
+            told = {o.action: o.expected for o in peeking.explain(view, random.Random(5))}
+            plain = {o.action: o.expected for o in FuturesBot().explain(view, random.Random(5))}
+            unseen = list(FuturesBot().tracking(view).unseen.elements())
+            for action, value in plain.items():
+                card = getattr(action, "card", None)
+                if card is None or getattr(action, "out", False) or best_discard(
+                        [*state.hands[1], card], view.wild, view.rules)[0] != 0:
+                    assert told[action] == value
+                    continue
+                fed += 1
+                kept = list(view.hand)
+                kept.remove(card)
+                final = sum(best_discard([*kept, drawn], view.wild, view.rules)[0]
+                            for drawn in unseen) / len(unseen)
+                assert told[action] == pytest.approx(final)
+        state.apply(bot.choose(view, rng))
+    assert fed > 0
