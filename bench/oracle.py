@@ -99,6 +99,8 @@ class PeekingFutures(FuturesBot):
                 for end, chance in zip(ends, found, strict=True)]
 
     def explain(self, view: View, rng: random.Random, every_option: bool = True) -> list[Option]:
+        """The futures' options; told ``feed``, a discard the next seat's true hand goes out
+        with is worth the seat's final turn instead."""
         options = super().explain(view, rng, every_option)
         if "feed" not in self.peek or view.phase is not Phase.DISCARD or view.out is not None:
             return options
