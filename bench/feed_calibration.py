@@ -23,10 +23,12 @@ import json
 import random
 from pathlib import Path
 
-from threethirteen.bots.greedy import best_discard
+from pace import after
+
 from threethirteen.bots.sampling import belief
 from threethirteen.cards import Card
 from threethirteen.game import GameState
+from threethirteen.outs import go_out_cards
 from threethirteen.record import replay_record
 from threethirteen.rules import Rules
 from threethirteen.sim import game_seed
@@ -46,25 +48,31 @@ def forecasts_of(record: dict[str, object], bot: str, seed: int, index: int, *,
     chance = random.Random(index)
     found: list[Forecast] = []
     for action in replay_record(record).history:
-        view = state.view(seat)
-        if state.turn == seat and state.phase is Phase.DISCARD and view.out is None:
-            assert view.hand is not None
-            order = list(view.seats)
-            following = order[(order.index(seat) + 1) % len(order)]
-            truth = list(state.hands[following])
-            known = belief(view)
-            hands = [known.sample(chance, practice=practice).hands[following]
-                     for _ in range(samples)]
-            for card in sorted(set(view.hand), key=lambda card: card.code):
-                goes = sum(_goes_out([*hand, card], view) for hand in hands) / samples
-                found.append((goes, _goes_out([*truth, card], view)))
+        if state.turn == seat and state.phase is Phase.DISCARD:
+            found += _forecasts_at(state, state.view(seat), chance, samples, practice)
         state.apply(action)
     return found
 
 
+def _forecasts_at(state: GameState, view: View, chance: random.Random, samples: int,
+                  practice: int) -> list[Forecast]:
+    """Every card of the seat's hand at one discard (none once somebody is out)."""
+    if view.out is not None:
+        return []
+    assert view.hand is not None
+    following = after(view)[0]
+    truth = list(state.hands[following])
+    known = belief(view)
+    hands = [known.sample(chance, practice=practice).hands[following]
+             for _ in range(samples)]
+    return [(sum(_goes_out([*hand, card], view) for hand in hands) / samples,
+             _goes_out([*truth, card], view))
+            for card in sorted(set(view.hand), key=lambda card: card.code)]
+
+
 def _goes_out(hand: list[Card], view: View) -> bool:
-    """True when ``hand`` (one card over) melds whole after its best discard."""
-    return best_discard(hand, view.wild, view.rules)[0] == 0
+    """True when ``hand`` (one card over) can go out: a discard leaves it melded whole."""
+    return bool(go_out_cards(hand, wild=view.wild, rules=view.rules))
 
 
 def summary(found: list[Forecast]) -> str:

@@ -49,6 +49,7 @@ from threethirteen.bots.tracking import Tracking
 from threethirteen.cards import Card
 from threethirteen.files import write_atomic
 from threethirteen.game import GameState
+from threethirteen.outs import go_out_cards
 from threethirteen.record import dumps_record, game_record
 from threethirteen.rules import Rules
 from threethirteen.sim import game_seed, play_on, seating
@@ -110,8 +111,8 @@ class PeekingFutures(FuturesBot):
         changed = []
         for option in options:
             action = option.action
-            if isinstance(action, Discard) and not action.out and best_discard(
-                    [*following, action.card], view.wild, view.rules)[0] == 0:
+            if isinstance(action, Discard) and not action.out and go_out_cards(
+                    [*following, action.card], wild=view.wild, rules=view.rules):
                 kept = without(view.hand, action.card)
                 final = sum(best_discard([*kept, card], view.wild, view.rules)[0]
                             for card in unseen) / max(1, len(unseen))
