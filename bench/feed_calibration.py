@@ -11,8 +11,11 @@ replayed from its seed and its actions; at each of the bot's discards with nobod
 every card of its hand is a forecast (the share of ``--samples`` sampled next-seat hands
 that meld whole with it after a discard) and an outcome (the true hand does). Printed
 per ``--practice`` (the greedy turns each sampled hand is played, ``Belief.sample``): the
-mean forecast for the cards that truly let the next seat out and for the others, and
-the Brier score against always forecasting the share that do. ``bench/oracle.py --peek
+mean forecast for the cards that truly let the next seat out and for the others, the
+Brier score against always forecasting the share that do, the area under the ROC curve
+and a reliability table. ``--practice -1`` weighs dealt hands by how well they explain
+the next seat's turns (``bots.posterior.weighted_hands``), ``-2`` walks to such hands
+(``bots.posterior.chained_hands``). ``bench/oracle.py --peek
 feed`` measures what a perfect forecast is worth to the ``futures`` bot.
 """
 
@@ -21,10 +24,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from bisect import bisect_left, bisect_right
 from pathlib import Path
 
 from pace import after
 
+from threethirteen.bots.posterior import chained_hands, weighted_hands
 from threethirteen.bots.sampling import belief
 from threethirteen.cards import Card
 from threethirteen.game import GameState
@@ -39,7 +44,8 @@ Forecast = tuple[float, bool]  # the share of sampled hands going out, the truth
 
 def forecasts_of(record: dict[str, object], bot: str, seed: int, index: int, *,
                  samples: int, practice: int) -> list[Forecast]:
-    """Every card the bot held at its discards in one recorded game, forecast and truth."""
+    """Every card the bot held at its discards in one recorded game, forecast and truth;
+    ``practice`` -1 weighs the hands by the next seat's turns (``bots.posterior``)."""
     players = record["players"]
     assert isinstance(players, list)
     seat = players.index(bot)
@@ -62,11 +68,18 @@ def _forecasts_at(state: GameState, view: View, chance: random.Random, samples: 
     assert view.hand is not None
     following = after(view)[0]
     truth = list(state.hands[following])
-    known = belief(view)
-    hands = [known.sample(chance, practice=practice).hands[following]
-             for _ in range(samples)]
-    return [(sum(_goes_out([*hand, card], view) for hand in hands) / samples,
-             _goes_out([*truth, card], view))
+    if practice == -2:
+        weighed = [(hand, 1.0) for hand in chained_hands(view, following, chance,
+                                                           count=samples)]
+    elif practice < 0:
+        weighed = weighted_hands(view, following, chance, count=samples)
+    else:
+        known = belief(view)
+        weighed = [(known.sample(chance, practice=practice).hands[following], 1.0)
+                   for _ in range(samples)]
+    total = sum(weight for _, weight in weighed) or 1.0
+    return [(sum(weight for hand, weight in weighed if _goes_out([*hand, card], view))
+             / total, _goes_out([*truth, card], view))
             for card in sorted(set(view.hand), key=lambda card: card.code)]
 
 
@@ -75,16 +88,32 @@ def _goes_out(hand: list[Card], view: View) -> bool:
     return bool(go_out_cards(hand, wild=view.wild, rules=view.rules))
 
 
+BINS = (0.0, 1e-9, 0.05, 0.1, 0.2, 0.3, 0.5, 1.0)  # forecasts grouped for reliability
+
+
 def summary(found: list[Forecast]) -> str:
-    """The mean forecast of both outcomes and the Brier scores."""
-    out = [goes for goes, true in found if true]
-    not_out = [goes for goes, true in found if not true]
+    """The mean forecast of both outcomes, the Brier scores, the area under the ROC
+    curve (the chance that a card that lets the next seat out is forecast above one
+    that does not) and, by range of forecasts, the share that truly do."""
+    out = sorted(goes for goes, true in found if true)
+    not_out = sorted(goes for goes, true in found if not true)
     share = len(out) / len(found)
     brier = sum((goes - true) ** 2 for goes, true in found) / len(found)
-    return (f"{len(found)} cards, {share:.1%} let the next seat out; mean forecast "
-            f"{sum(out) / max(1, len(out)):.3f} for those, "
-            f"{sum(not_out) / max(1, len(not_out)):.4f} for the others; Brier score "
-            f"{brier:.4f} (always {share:.3f}: {share * (1 - share):.4f})")
+    above = sum(bisect_left(not_out, goes) + (bisect_right(not_out, goes)
+                                              - bisect_left(not_out, goes)) / 2
+                for goes in out)
+    lines = [f"{len(found)} cards, {share:.1%} let the next seat out; mean forecast "
+             f"{sum(out) / max(1, len(out)):.3f} for those, "
+             f"{sum(not_out) / max(1, len(not_out)):.4f} for the others; Brier score "
+             f"{brier:.4f} (always {share:.3f}: {share * (1 - share):.4f}); area under "
+             f"the ROC curve {above / max(1, len(out) * len(not_out)):.3f}"]
+    for low, high in zip(BINS, BINS[1:], strict=False):
+        group = [true for goes, true in found
+                 if low <= goes < high or (high == BINS[-1] and goes == high)]
+        if group:
+            lines.append(f"  forecast {low:.2f}-{high:.2f}: {len(group)} cards, "
+                         f"{sum(group) / len(group):.3f} let it out")
+    return "\n".join(lines)
 
 
 def main() -> None:
