@@ -13,10 +13,8 @@ that meld whole with it after a discard) and an outcome (the true hand does). Pr
 per ``--practice`` (the greedy turns each sampled hand is played, ``Belief.sample``): the
 mean forecast for the cards that truly let the next seat out and for the others, the
 Brier score against always forecasting the share that do, the area under the ROC curve
-and a reliability table. ``--practice -1`` weighs dealt hands by how well they explain
-the next seat's turns (``bots.posterior.weighted_hands``), ``-2`` walks to such hands
-(``bots.posterior.chained_hands``). ``bench/oracle.py --peek
-feed`` measures what a perfect forecast is worth to the ``futures`` bot.
+and a reliability table. ``bench/oracle.py --peek feed`` measures what a perfect
+forecast is worth to the ``futures`` bot.
 """
 
 from __future__ import annotations
@@ -29,7 +27,6 @@ from pathlib import Path
 
 from pace import after
 
-from threethirteen.bots.posterior import chained_hands, weighted_hands
 from threethirteen.bots.sampling import belief
 from threethirteen.cards import Card
 from threethirteen.game import GameState
@@ -44,8 +41,7 @@ Forecast = tuple[float, bool]  # the share of sampled hands going out, the truth
 
 def forecasts_of(record: dict[str, object], bot: str, seed: int, index: int, *,
                  samples: int, practice: int) -> list[Forecast]:
-    """Every card the bot held at its discards in one recorded game, forecast and truth;
-    ``practice`` -1 weighs the hands by the next seat's turns (``bots.posterior``)."""
+    """Every card the bot held at its discards in one recorded game, forecast and truth."""
     players = record["players"]
     assert isinstance(players, list)
     seat = players.index(bot)
@@ -68,18 +64,11 @@ def _forecasts_at(state: GameState, view: View, chance: random.Random, samples: 
     assert view.hand is not None
     following = after(view)[0]
     truth = list(state.hands[following])
-    if practice == -2:
-        weighed = [(hand, 1.0) for hand in chained_hands(view, following, chance,
-                                                           count=samples)]
-    elif practice < 0:
-        weighed = weighted_hands(view, following, chance, count=samples)
-    else:
-        known = belief(view)
-        weighed = [(known.sample(chance, practice=practice).hands[following], 1.0)
-                   for _ in range(samples)]
-    total = sum(weight for _, weight in weighed) or 1.0
-    return [(sum(weight for hand, weight in weighed if _goes_out([*hand, card], view))
-             / total, _goes_out([*truth, card], view))
+    known = belief(view)
+    hands = [known.sample(chance, practice=practice).hands[following]
+             for _ in range(samples)]
+    return [(sum(_goes_out([*hand, card], view) for hand in hands) / samples,
+             _goes_out([*truth, card], view))
             for card in sorted(set(view.hand), key=lambda card: card.code)]
 
 
@@ -111,7 +100,8 @@ def summary(found: list[Forecast]) -> str:
         group = [true for goes, true in found
                  if low <= goes < high or (high == BINS[-1] and goes == high)]
         if group:
-            lines.append(f"  forecast {low:.2f}-{high:.2f}: {len(group)} cards, "
+            span = "0" if high == BINS[1] else f"{low:.2f}-{high:.2f}"
+            lines.append(f"  forecast {span}: {len(group)} cards, "
                          f"{sum(group) / len(group):.3f} let it out")
     return "\n".join(lines)
 

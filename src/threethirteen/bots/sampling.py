@@ -144,7 +144,7 @@ def _signs(view: View) -> dict[int, Signs]:
     signs: dict[int, Signs] = {
         seat: (list(tracking.held.get(seat, Counter()).elements()), [], []) for seat in view.seats
     }
-    tops = tops_before_draws(view)
+    tops = _tops_before_draws(view)
     for action, top in zip(view.actions, tops, strict=True):
         if action.seat not in signs or action.seat == view.seat:
             continue
@@ -155,7 +155,7 @@ def _signs(view: View) -> dict[int, Signs]:
     return signs
 
 
-def tops_before_draws(view: View) -> list[Card | None]:
+def _tops_before_draws(view: View) -> list[Card | None]:
     """For each action of the round, the pile's top card before it (None when not known:
     an empty pile, or history the reshuffle of the stock has hidden)."""
     pile = list(view.discard_pile)
