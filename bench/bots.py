@@ -76,8 +76,6 @@ FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-hazard-1.4": {"hazard_scale": 1.4},  # the round's end feared more
     "futures-choices-9": {"choices": 9},  # more discards valued by the futures
     "futures-depth-5": {"depth": 5},  # each future five draws long, not ten
-    # a discard the next seat may go out with, by 128 hands of it dealt from the belief
-    "futures-guard-128": {"guard": 128},
 }
 
 SLOW = ("search-deep", "master")  # their match-ups are played only with --only

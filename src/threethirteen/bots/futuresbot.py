@@ -29,11 +29,8 @@ from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots.evaluate import Evaluator, without
 from threethirteen.bots.expert import ExpertBot, Option, is_out
 from threethirteen.bots.futures import Futures
-from threethirteen.bots.greedy import best_discard, going_out
-from threethirteen.bots.sampling import belief
-from threethirteen.bots.tracking import Tracking
+from threethirteen.bots.greedy import going_out
 from threethirteen.cards import Card
-from threethirteen.solver import deadwood
 from threethirteen.view import Phase, View
 
 # An option's hand, its chances of the round ending, its race values, the first draw it
@@ -48,7 +45,7 @@ class FuturesBot(ExpertBot):
     def __init__(self, *, name: str = "futures", count: int = 32, depth: int = 10,
                  choices: int = 5, race: float = 1.0, decay: float = 0.9,
                  by_size: bool = True, work: int | None = None, practice: int = 2,
-                 hazard_scale: float = 1.0, guard: int = 0, guard_practice: int = 0) -> None:
+                 hazard_scale: float = 1.0) -> None:
         super().__init__(name=name, race=race, practice=practice, hazard_scale=hazard_scale)
         self.count = count
         self.depth = depth
@@ -56,8 +53,6 @@ class FuturesBot(ExpertBot):
         self.decay = decay
         self.by_size = by_size
         self.work = work
-        self.guard = guard
-        self.guard_practice = guard_practice
         self.final = ExpertBot(name=name)  # no race: somebody is out already
 
     def explain(self, view: View, rng: random.Random, every_option: bool = True) -> list[Option]:
@@ -97,33 +92,9 @@ class FuturesBot(ExpertBot):
                 valued.append((Discard(view.seat, card),
                                (without(hand, card), ends, races[1:], None, extra)))
         values = self._values(futures, [valuation for _, valuation in valued])
-        if self.guard and view.phase is Phase.DISCARD:
-            values = self._guarded(view, tracking, rng, valued, values)
         options = fixed + [Option(action, value)
                            for (action, _), value in zip(valued, values, strict=True)]
         return sorted(options, key=lambda option: (not is_out(option.action), option.expected))
-
-    def _guarded(self, view: View, tracking: Tracking, rng: random.Random,
-                 valued: list[tuple[Action, Valuation]], values: list[float]) -> list[float]:
-        """Each discard's value given the chance that the next seat goes out with it from
-        the pile (the share of ``guard`` sampled hands it melds whole with): the round
-        then ends at once, and the seat holds its kept hand after one more draw."""
-        assert view.seat is not None
-        order = list(view.seats)
-        following = order[(order.index(view.seat) + 1) % len(order)]
-        known = belief(view)
-        chance = random.Random(rng.getrandbits(64))
-        hands = [known.sample(chance, practice=self.guard_practice).hands[following]
-                 for _ in range(self.guard)]
-        guarded = []
-        for (action, (kept, *_)), value in zip(valued, values, strict=True):
-            assert isinstance(action, Discard)
-            goes = sum(1 for held in hands if best_discard(
-                [*held, action.card], view.wild, view.rules)[0] == 0) / len(hands)
-            if goes:
-                value = goes * _final_turn(kept, view, tracking) + (1.0 - goes) * value
-            guarded.append(value)
-        return guarded
 
     def _values(self, futures: Futures, valuations: list[Valuation]) -> list[float]:
         """Each valuation's mean over the futures. With ``work``, ``BATCH`` futures at a
@@ -144,14 +115,3 @@ class FuturesBot(ExpertBot):
                 break
         return [total / weight + valuation[4]
                 for total, valuation in zip(totals, valuations, strict=True)]
-
-
-def _final_turn(kept: list[Card], view: View, tracking: Tracking) -> float:
-    """The seat's expected penalty after a last draw from the unseen cards (its kept
-    hand's penalty when none is unseen)."""
-    unseen = tracking.unseen
-    if not unseen:
-        return float(deadwood(kept, wild=view.wild, rules=view.rules))
-    total = sum(count * best_discard([*kept, card], view.wild, view.rules)[0]
-                for card, count in unseen.items())
-    return total / max(1, sum(unseen.values()))
