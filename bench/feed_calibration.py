@@ -101,7 +101,7 @@ def summary(found: list[Forecast]) -> str:
                  if low <= goes < high or (high == BINS[-1] and goes == high)]
         if group:
             span = "0" if high == BINS[1] else f"{low:.2f}-{high:.2f}"
-            lines.append(f"  forecast {span}: {len(group)} cards, "
+            lines.append(f"  forecast {span}: {len(group)} card{'s' * (len(group) != 1)}, "
                          f"{sum(group) / len(group):.3f} let it out")
     return "\n".join(lines)
 

@@ -47,8 +47,8 @@ def test_the_summary_separates_the_cards_that_let_the_next_seat_out() -> None:
     assert "Brier score 0.0781 (always 0.250: 0.1875)" in text
     # every card that lets it out is forecast above every other card
     assert "area under the ROC curve 1.000" in text
-    assert "forecast 0.20-0.30: 1 cards, 0.000 let it out" in text
-    assert "forecast 0.50-1.00: 1 cards, 1.000 let it out" in text
+    assert "forecast 0.20-0.30: 1 card, 0.000 let it out" in text
+    assert "forecast 0.50-1.00: 1 card, 1.000 let it out" in text
 
 
 def test_the_area_under_the_curve_counts_ties_as_half() -> None:
