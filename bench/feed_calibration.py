@@ -88,8 +88,8 @@ def summary(found: list[Forecast]) -> str:
     not_out = sorted(goes for goes, true in found if not true)
     share = len(out) / len(found)
     brier = sum((goes - true) ** 2 for goes, true in found) / len(found)
-    above = sum(bisect_left(not_out, goes) + (bisect_right(not_out, goes)
-                                              - bisect_left(not_out, goes)) / 2
+    # the others forecast below each card that lets it out, ties counted as half
+    above = sum((bisect_left(not_out, goes) + bisect_right(not_out, goes)) / 2
                 for goes in out)
     lines = [f"{len(found)} cards, {share:.1%} let the next seat out; mean forecast "
              f"{sum(out) / max(1, len(out)):.3f} for those, "
