@@ -93,5 +93,5 @@ def test_hidden_cards_never_change_the_forecast_or_the_decision(seed: int, steps
     following = next(seat for seat in first.seats if seat != first.seat)
     assert (feed_chances(first, following, list(first.hand))
             == feed_chances(second, following, list(first.hand)))
-    bot = FuturesBot(feed=1.0, count=4, depth=3)
+    bot = FuturesBot(feed=True, count=4, depth=3)
     assert bot.choose(first, random.Random(seed)) == bot.choose(second, random.Random(seed))

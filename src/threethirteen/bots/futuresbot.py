@@ -48,7 +48,7 @@ class FuturesBot(ExpertBot):
     def __init__(self, *, name: str = "futures", count: int = 32, depth: int = 10,
                  choices: int = 5, race: float = 1.0, decay: float = 0.9,
                  by_size: bool = True, work: int | None = None, practice: int = 2,
-                 hazard_scale: float = 1.0, feed: float = 0.0) -> None:
+                 hazard_scale: float = 1.0, feed: bool = False) -> None:
         super().__init__(name=name, race=race, practice=practice, hazard_scale=hazard_scale)
         self.count = count
         self.depth = depth
@@ -110,8 +110,7 @@ class FuturesBot(ExpertBot):
         assert view.seat is not None
         following = next(seat for seat in view.seats if seat != view.seat)
         cards = [action.card for action, _ in valued if isinstance(action, Discard)]
-        chances = [min(1.0, self.feed * chance)
-                   for chance in feed_chances(view, following, cards)]
+        chances = feed_chances(view, following, cards)
         return [chance * final_turn(kept, view, tracking) + (1.0 - chance) * value
                 for chance, (_, (kept, *_)), value in zip(chances, valued, values, strict=True)]
 
