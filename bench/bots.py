@@ -76,7 +76,6 @@ FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-hazard-1.4": {"hazard_scale": 1.4},  # the round's end feared more
     "futures-choices-9": {"choices": 9},  # more discards valued by the futures
     "futures-depth-5": {"depth": 5},  # each future five draws long, not ten
-    "futures-feed": {"feed": True},  # the learned forecast of feeding the next seat
 }
 
 SLOW = ("search-deep", "master")  # their match-ups are played only with --only

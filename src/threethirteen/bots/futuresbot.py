@@ -28,12 +28,9 @@ import random
 from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots.evaluate import Evaluator, without
 from threethirteen.bots.expert import ExpertBot, Option, is_out
-from threethirteen.bots.feed import feed_chances
 from threethirteen.bots.futures import Futures
-from threethirteen.bots.greedy import best_discard, going_out
-from threethirteen.bots.tracking import Tracking
+from threethirteen.bots.greedy import going_out
 from threethirteen.cards import Card
-from threethirteen.solver import deadwood
 from threethirteen.view import Phase, View
 
 # An option's hand, its chances of the round ending, its race values, the first draw it
@@ -48,7 +45,7 @@ class FuturesBot(ExpertBot):
     def __init__(self, *, name: str = "futures", count: int = 32, depth: int = 10,
                  choices: int = 5, race: float = 1.0, decay: float = 0.9,
                  by_size: bool = True, work: int | None = None, practice: int = 2,
-                 hazard_scale: float = 1.0, feed: bool = False) -> None:
+                 hazard_scale: float = 1.0) -> None:
         super().__init__(name=name, race=race, practice=practice, hazard_scale=hazard_scale)
         self.count = count
         self.depth = depth
@@ -56,7 +53,6 @@ class FuturesBot(ExpertBot):
         self.decay = decay
         self.by_size = by_size
         self.work = work
-        self.feed = feed
         self.final = ExpertBot(name=name)  # no race: somebody is out already
 
     def explain(self, view: View, rng: random.Random, every_option: bool = True) -> list[Option]:
@@ -96,23 +92,9 @@ class FuturesBot(ExpertBot):
                 valued.append((Discard(view.seat, card),
                                (without(hand, card), ends, races[1:], None, extra)))
         values = self._values(futures, [valuation for _, valuation in valued])
-        if self.feed and view.phase is Phase.DISCARD and len(view.seats) == 2:
-            values = self._fed(view, tracking, valued, values)
         options = fixed + [Option(action, value)
                            for (action, _), value in zip(valued, values, strict=True)]
         return sorted(options, key=lambda option: (not is_out(option.action), option.expected))
-
-    def _fed(self, view: View, tracking: Tracking, valued: list[tuple[Action, Valuation]],
-             values: list[float]) -> list[float]:
-        """Each discard's value given the chance that the next seat goes out with it from
-        the pile (``bots.feed``): the round then ends at once, and the seat holds its kept
-        hand after one more draw."""
-        assert view.seat is not None
-        following = next(seat for seat in view.seats if seat != view.seat)
-        cards = [action.card for action, _ in valued if isinstance(action, Discard)]
-        chances = feed_chances(view, following, cards)
-        return [chance * final_turn(kept, view, tracking) + (1.0 - chance) * value
-                for chance, (_, (kept, *_)), value in zip(chances, valued, values, strict=True)]
 
     def _values(self, futures: Futures, valuations: list[Valuation]) -> list[float]:
         """Each valuation's mean over the futures. With ``work``, ``BATCH`` futures at a
@@ -133,14 +115,3 @@ class FuturesBot(ExpertBot):
                 break
         return [total / weight + valuation[4]
                 for total, valuation in zip(totals, valuations, strict=True)]
-
-
-def final_turn(kept: list[Card], view: View, tracking: Tracking) -> float:
-    """The seat's expected penalty after a last draw from the unseen cards (its kept
-    hand's penalty when none is unseen)."""
-    unseen = tracking.unseen
-    if not unseen:
-        return float(deadwood(kept, wild=view.wild, rules=view.rules))
-    total = sum(count * best_discard([*kept, card], view.wild, view.rules)[0]
-                for card, count in unseen.items())
-    return total / max(1, sum(unseen.values()))

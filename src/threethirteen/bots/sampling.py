@@ -122,7 +122,7 @@ def belief(view: View) -> Belief:
             missing[seat] -= cut
             shortfall -= cut
     stock_size = len(pool) - sum(missing.values())
-    signs = opponent_signs(view)
+    signs = _signs(view)
     weights = {seat: tuple(_weight(card, view, *signs[seat]) for card in pool)
                for seat in others}
     turns = {seat: sum(1 for action in view.actions
@@ -138,7 +138,7 @@ def _code(card: Card) -> int:
 Signs = tuple[list[Card], list[Card], list[Card]]  # taken and held, thrown, declined
 
 
-def opponent_signs(view: View) -> dict[int, Signs]:
+def _signs(view: View) -> dict[int, Signs]:
     """By opponent: cards it took and still holds, cards it threw, top cards it declined."""
     tracking = track(view)
     signs: dict[int, Signs] = {
