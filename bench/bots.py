@@ -76,10 +76,6 @@ FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-hazard-1.4": {"hazard_scale": 1.4},  # the round's end feared more
     "futures-choices-9": {"choices": 9},  # more discards valued by the futures
     "futures-depth-5": {"depth": 5},  # each future five draws long, not ten
-    "futures-tempo": {"tempo": 32},  # a card the next seat takes without going out
-    "futures-tempo-0": {"tempo": 32, "tempo_practice": 0},
-    "futures-tempo-shift": {"tempo": 32, "tempo_shift": True},  # and its turn is lost
-    "futures-tempo-all": {"tempo": 32, "choices": 14},  # every discard valued
 }
 
 SLOW = ("search-deep", "master")  # their match-ups are played only with --only

@@ -26,15 +26,11 @@ from __future__ import annotations
 import random
 
 from threethirteen.actions import Action, Discard, Draw, Source
-from threethirteen.bots.ending import hazard
 from threethirteen.bots.evaluate import Evaluator, without
-from threethirteen.bots.expert import ExpertBot, Option, is_out, turns_taken
+from threethirteen.bots.expert import ExpertBot, Option, is_out
 from threethirteen.bots.futures import Futures
-from threethirteen.bots.greedy import best_discard, going_out
-from threethirteen.bots.sampling import belief
-from threethirteen.bots.tracking import Tracking
+from threethirteen.bots.greedy import going_out
 from threethirteen.cards import Card
-from threethirteen.solver import deadwood
 from threethirteen.view import Phase, View
 
 # An option's hand, its chances of the round ending, its race values, the first draw it
@@ -49,8 +45,7 @@ class FuturesBot(ExpertBot):
     def __init__(self, *, name: str = "futures", count: int = 32, depth: int = 10,
                  choices: int = 5, race: float = 1.0, decay: float = 0.9,
                  by_size: bool = True, work: int | None = None, practice: int = 2,
-                 hazard_scale: float = 1.0, tempo: int = 0, tempo_practice: int = 2,
-                 tempo_shift: bool = False) -> None:
+                 hazard_scale: float = 1.0) -> None:
         super().__init__(name=name, race=race, practice=practice, hazard_scale=hazard_scale)
         self.count = count
         self.depth = depth
@@ -58,9 +53,6 @@ class FuturesBot(ExpertBot):
         self.decay = decay
         self.by_size = by_size
         self.work = work
-        self.tempo = tempo
-        self.tempo_practice = tempo_practice
-        self.tempo_shift = tempo_shift
         self.final = ExpertBot(name=name)  # no race: somebody is out already
 
     def explain(self, view: View, rng: random.Random, every_option: bool = True) -> list[Option]:
@@ -82,7 +74,6 @@ class FuturesBot(ExpertBot):
         hand = list(view.hand)
         fixed: list[Option] = []  # going out: valued without futures
         valued: list[tuple[Action, Valuation]] = []
-        mixture: list[tuple[int, list[float]]] = []  # with tempo_shift: (first, weights)
         if view.phase is Phase.DRAW:
             drawing = [0.0, *ends]  # nobody plays between now and this draw
             valued.append((Draw(view.seat, Source.STOCK), (hand, drawing, races, None, 0.0)))
@@ -96,72 +87,14 @@ class FuturesBot(ExpertBot):
                 fixed.append(Option(out, float(view.rules.out_bonus) - races[0]))
             ranked = Evaluator(view.wild, view.rules, tracking.unseen).ranked(hand)
             danger = self._danger(view, tracking)
-            cards = [card for _, card in (ranked if every_option else ranked[: self.choices])]
-            shares = self._tempo(view, tracking, rng, cards, ends[0]) if self.tempo \
-                else [(0.0, 0.0, 1.0, ends[0])] * len(cards)
-            for card, (feeds, takes, others, own) in zip(cards, shares, strict=True):
-                kept = without(hand, card)
-                mine = feeds + (1.0 - takes) * own
-                first_end = 1.0 - others * (1.0 - mine) if self.tempo else ends[0]
-                extra = danger.get(card, 0.0) * (1.0 - first_end) * self.defence
-                if not self.tempo_shift:
-                    valued.append((Discard(view.seat, card),
-                                   (kept, [first_end, *ends[1:]], races[1:], None, extra)))
-                    continue
-                # the next seat goes out, wastes its turn on a card it takes, or draws
-                mixture.append((len(valued), [feeds, takes - feeds, 1.0 - takes]))
-                stock_end = 1.0 - others * (1.0 - own)
-                valued.append((Discard(view.seat, card), (kept, [1.0, *ends[1:]],
-                                                          races[1:], None, extra)))
-                valued.append((Discard(view.seat, card), (kept, [1.0 - others, *ends[:-1]],
-                                                          races[1:], None, extra)))
-                valued.append((Discard(view.seat, card), (kept, [stock_end, *ends[1:]],
-                                                          races[1:], None, extra)))
+            for _, card in ranked if every_option else ranked[: self.choices]:
+                extra = danger.get(card, 0.0) * (1.0 - ends[0]) * self.defence
+                valued.append((Discard(view.seat, card),
+                               (without(hand, card), ends, races[1:], None, extra)))
         values = self._values(futures, [valuation for _, valuation in valued])
-        if mixture:  # three valuations of each discard, weighed by the next seat's turn
-            first = mixture[0][0]
-            mixed = values[:first]
-            kept_actions = valued[:first]
-            for start, weights in mixture:
-                mixed.append(sum(weight * values[start + part]
-                                 for part, weight in enumerate(weights)))
-                kept_actions.append(valued[start])
-            values, valued = mixed, kept_actions
         options = fixed + [Option(action, value)
                            for (action, _), value in zip(valued, values, strict=True)]
         return sorted(options, key=lambda option: (not is_out(option.action), option.expected))
-
-    def _tempo(self, view: View, tracking: Tracking, rng: random.Random,
-               cards: list[Card], ending: float) -> list[tuple[float, float, float, float]]:
-        """For each discard, the chance that the round ends before the seat's next draw
-        when the next seat takes a card from the pile if it lowers its penalty (as
-        ``greedy``): it goes out with it in a share ``s`` of ``tempo`` sampled hands, and
-        takes it in a share ``t``; only when it draws from the stock does its measured
-        hazard apply. A card it takes without going out costs it a turn."""
-        assert view.seat is not None
-        if ending >= 1.0:
-            return [(0.0, 0.0, 0.0, 1.0)] * len(cards)
-        order = list(view.seats)
-        following = order[(order.index(view.seat) + 1) % len(order)]
-        own = hazard(round_number=view.round_number,
-                     turns=turns_taken(view).get(following, 0),
-                     held=len(tracking.held.get(following, ())), scale=self.hazard_scale,
-                     size=len(view.hand or ()) - 1)
-        others = min(1.0, (1.0 - ending) / (1.0 - own))  # the other seats' survival
-        known = belief(view)
-        chance = random.Random(rng.getrandbits(64))
-        hands = [known.sample(chance, practice=self.tempo_practice).hands[following]
-                 for _ in range(self.tempo)]
-        now = [deadwood(held, wild=view.wild, rules=view.rules) for held in hands]
-        firsts = []
-        for card in cards:
-            out = takes = 0
-            for held, penalty in zip(hands, now, strict=True):
-                after = best_discard([*held, card], view.wild, view.rules)[0]
-                out += after == 0
-                takes += after == 0 or after < penalty  # a waiting hand goes out anyway
-            firsts.append((out / len(hands), takes / len(hands), others, own))
-        return firsts
 
     def _values(self, futures: Futures, valuations: list[Valuation]) -> list[float]:
         """Each valuation's mean over the futures. With ``work``, ``BATCH`` futures at a
