@@ -45,8 +45,10 @@ class FuturesBot(ExpertBot):
     def __init__(self, *, name: str = "futures", count: int = 32, depth: int = 10,
                  choices: int = 5, race: float = 1.0, decay: float = 0.9,
                  by_size: bool = True, work: int | None = None, practice: int = 2,
-                 hazard_scale: float = 1.0) -> None:
-        super().__init__(name=name, race=race, practice=practice, hazard_scale=hazard_scale)
+                 hazard_scale: float = 1.0, defence: float = 1.0,
+                 score_aware: bool = True) -> None:
+        super().__init__(name=name, race=race, practice=practice, hazard_scale=hazard_scale,
+                         defence=defence, score_aware=score_aware)
         self.count = count
         self.depth = depth
         self.choices = choices
