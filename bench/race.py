@@ -82,10 +82,7 @@ class Race:
                              for thrown in drawn)
                 row.append(None if any(self.penalty[k] == 0 for k in kept) else kept)
             self.rows.append(row)
-
-    def greedy(self, kept: Sequence[int]) -> int:
-        """The kept hand with the lowest penalty (the first of equals)."""
-        return min(kept, key=lambda k: (self.penalty[k], k))
+        self.greedy = least(self.penalty)  # the lowest penalty (the first of equals)
 
     def draws(self, choose: Choice | None, tolerance: float = 1e-4) -> list[float]:
         """Expected draws to go out from each hand, keeping by ``choose`` (``None``:
@@ -144,18 +141,17 @@ def main() -> None:
     for cards in options.cards:
         start = time.perf_counter()
         race = Race(cards)
-        greedy_draws = race.draws(race.greedy)
-        best = race.draws(None)
+        draws = {"greedy": race.draws(race.greedy), "optimal": race.draws(None)}
         policies: dict[str, Choice] = {
             "greedy": race.greedy,
-            "one step": least(greedy_draws),
-            "optimal": least(best),
+            "one step": least(draws["greedy"]),
+            "optimal": least(draws["optimal"]),
         }
+        draws["one step"] = race.draws(policies["one step"])
         curves = {name: race.survival(choose, options.turns)
                   for name, choose in policies.items()}
-        for name, choose in policies.items():
-            values = {"greedy": greedy_draws, "optimal": best}.get(name) \
-                or race.draws(choose)
+        for name in policies:
+            values = draws[name]
             print(f"| {cards} | {len(race.keys)} | {name} | {race.dealt(values):.2f} | "
                   f"{first_out(curves[name], curves['greedy']):.1%} |", flush=True)
         print(f"({cards} cards: {time.perf_counter() - start:.0f} s)", flush=True)
