@@ -79,7 +79,6 @@ FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-defence-0": {"defence": 0.0},  # no known-cards defence
     "futures-defence-2": {"defence": 2.0},  # the known-cards defence doubled
     "futures-unaware": {"score_aware": False},  # the round's end not weighed by the scores
-    "futures-outcard": {"out_samples": 16},  # out with the card the next seat uses least
 }
 
 SLOW = ("search-deep", "master")  # their match-ups are played only with --only
