@@ -79,6 +79,7 @@ FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-defence-0": {"defence": 0.0},  # no known-cards defence
     "futures-defence-2": {"defence": 2.0},  # the known-cards defence doubled
     "futures-unaware": {"score_aware": False},  # the round's end not weighed by the scores
+    "futures-dearest": {"out_samples": 0},  # out with the dearest card, as before 94523c9
 }
 
 SLOW = ("search-deep", "master")  # their match-ups are played only with --only

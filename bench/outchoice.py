@@ -1,32 +1,32 @@
 """The card a bot goes out with, and what the next seat makes of it on its final turn.
 
-    .venv/bin/python bench/paired.py --bots futures,greedy-seat --others greedy \\
+    .venv/bin/python bench/paired.py --bots futures,futures-dearest --others greedy \\
         --games 300 --seed 7 --records DIR
-    .venv/bin/python bench/outchoice.py DIR/greedy-s7 futures greedy-seat
+    .venv/bin/python bench/outchoice.py DIR/greedy-s7 futures futures-dearest
 
 A hand may go out with more than one card; the card lies on the pile for the next
 seat's final turn. For every out of each bot named (records ``DIR/<bot>/<n>.json``), the
 script replays the round's hands and, when the hand had a choice, values each card it
 could have gone out with by the points the next seat holds after a final turn played as
-``greedy`` plays it (the card taken when it lowers the best penalty after a discard,
-else the stock's top card drawn), from that seat's true hand and the stock's true top
-card. It prints, for the outs with a choice, the next seat's points a game after the
-card thrown, after the dearest card (``greedy``'s choice, the mean over equally dear
-cards), and after the best and the worst card. Where the next seat is ``greedy`` its
-recorded final turn must match the replay, which checks the replay.
+``greedy`` plays it (``bots.outcard.final_penalty``: the card taken when it lowers the
+best penalty after a discard, else the stock's top card drawn), from that seat's true
+hand and the stock's true top card. It prints, for the outs with a choice, the next
+seat's points a game after the card thrown, after the dearest card (``greedy``'s choice,
+the mean over equally dear cards), and after the best and the worst card. Where the
+next seat is ``greedy`` its recorded final turn must match the replay, which checks the
+replay.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tally import finished_records
 
-from threethirteen.bots.greedy import best_discard
+from threethirteen.bots.outcard import final_penalty
 from threethirteen.cards import Card, Rank
 from threethirteen.outs import go_out_cards
 from threethirteen.rules import Rules
@@ -115,20 +115,6 @@ def _check(counts: OutTally, hand: list[Card], after: dict[str, Any], out: dict[
     if recorded != replayed or (took and after["card"] != out["discard"]):
         raise SystemExit(f"the replay does not match a greedy final turn: {after}")
     counts.checked += 1
-
-
-def final_penalty(hand: Sequence[Card], top: Card, stock_top: Card | None,
-                  wild: Rank | None, rules: Rules) -> int:
-    """The penalty ``hand`` holds after a final turn played greedily with ``top`` on the
-    pile and ``stock_top`` on the stock (None: no stock, the hand keeps its penalty)."""
-    now = deadwood(hand, wild=wild, rules=rules)
-    taken, _ = best_discard([*hand, top], wild, rules)
-    if taken < now:
-        return taken
-    if stock_top is None:
-        return now
-    drawn, _ = best_discard([*hand, stock_top], wild, rules)
-    return drawn
 
 
 def main() -> None:

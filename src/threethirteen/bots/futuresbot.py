@@ -3,7 +3,9 @@ valued by playing the seat's own hand on, many times, to the round's end
 (``bots.futures``), racing the other seats to go out.
 
 * **Options.** Drawing from the stock, taking the top card (its first draw fixed), and
-  the ``choices`` discards that leave the lowest penalty; going out whenever it can.
+  the ``choices`` discards that leave the lowest penalty; going out whenever it can,
+  with the card the next seat's sampled hands use least on their final turn
+  (``out_samples`` deals: ``bots.outcard``).
 * **Futures.** ``count`` sequences of ``depth`` draws from the unseen cards
   (``tracking``), the same for every option. The round ends before each of the seat's
   next draws with the opponents' chance of going out by then (``ExpertBot.ending_chances``,
@@ -29,7 +31,7 @@ from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots.evaluate import Evaluator, without
 from threethirteen.bots.expert import ExpertBot, Option, is_out
 from threethirteen.bots.futures import Futures
-from threethirteen.bots.greedy import going_out
+from threethirteen.bots.outcard import out_card
 from threethirteen.cards import Card
 from threethirteen.view import Phase, View
 
@@ -46,7 +48,7 @@ class FuturesBot(ExpertBot):
                  choices: int = 5, race: float = 1.0, decay: float = 0.9,
                  by_size: bool = True, work: int | None = None, practice: int = 2,
                  hazard_scale: float = 1.0, defence: float = 1.0,
-                 score_aware: bool = True) -> None:
+                 score_aware: bool = True, out_samples: int = 16) -> None:
         super().__init__(name=name, race=race, practice=practice, hazard_scale=hazard_scale,
                          defence=defence, score_aware=score_aware)
         self.count = count
@@ -55,6 +57,7 @@ class FuturesBot(ExpertBot):
         self.decay = decay
         self.by_size = by_size
         self.work = work
+        self.out_samples = out_samples
         self.final = ExpertBot(name=name)  # no race: somebody is out already
 
     def explain(self, view: View, rng: random.Random, every_option: bool = True) -> list[Option]:
@@ -84,7 +87,7 @@ class FuturesBot(ExpertBot):
                 valued.append((Draw(view.seat, Source.DISCARD),
                                (hand, drawing, races, top, 0.0)))
         else:
-            out = going_out(view)
+            out = out_card(view, rng, self.out_samples)
             if out is not None:
                 fixed.append(Option(out, float(view.rules.out_bonus) - races[0]))
             ranked = Evaluator(view.wild, view.rules, tracking.unseen).ranked(hand)
