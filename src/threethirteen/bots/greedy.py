@@ -58,6 +58,15 @@ def penalty_now(hand: Sequence[Card], wild: Rank | None, rules: Rules) -> int:
     return deadwood(hand, wild=wild, rules=rules)
 
 
+def taken_penalty(hand: Sequence[Card], top: Card, wild: Rank | None,
+                  rules: Rules) -> int | None:
+    """The least penalty after taking ``top`` and discarding, when it is below ``hand``'s
+    penalty (greedy takes the card); None when greedy leaves it."""
+    now = penalty_now(hand, wild, rules)
+    after, _ = best_discard([*hand, top], wild, rules)
+    return after if after < now else None
+
+
 def _best_discard(hand: Sequence[Card], wild: Rank | None, rules: Rules) -> tuple[int, Card]:
     """The greedy discard: the lowest penalty left, the higher card on ties (then the
     lower card code): the first of ``ranked_discards``, found with one arrangement.
@@ -121,6 +130,5 @@ class GreedyBot:
         top = view.top
         if top is None or Draw(view.seat, Source.DISCARD) not in view.legal:
             return Source.STOCK
-        now = penalty_now(view.hand, view.wild, view.rules)
-        after, _ = best_discard([*view.hand, top], view.wild, view.rules)
-        return Source.DISCARD if after < now else Source.STOCK
+        taken = taken_penalty(view.hand, top, view.wild, view.rules)
+        return Source.DISCARD if taken is not None else Source.STOCK

@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 
 from threethirteen.actions import Discard
-from threethirteen.bots.greedy import best_discard, going_out
+from threethirteen.bots.greedy import best_discard, going_out, taken_penalty
 from threethirteen.bots.sampling import belief
 from threethirteen.cards import Card, Rank
 from threethirteen.outs import go_out_cards
@@ -50,9 +50,7 @@ def out_card(view: View, rng: random.Random, samples: int) -> Discard | None:
     left = dict.fromkeys(cards, 0.0)
     for _ in range(samples):
         deal = known.sample(chance, practice=2)
-        hand = deal.hands.get(following)
-        if hand is None:
-            return dearest
+        hand = deal.hands[following]  # the belief deals every other seat a hand
         stock_top = deal.stock[-1] if deal.stock else None
         for card in cards:
             left[card] += final_penalty(hand, card, stock_top, view.wild, view.rules)
@@ -68,11 +66,10 @@ def final_penalty(hand: Sequence[Card], top: Card, stock_top: Card | None,
                   wild: Rank | None, rules: Rules) -> int:
     """The penalty ``hand`` holds after a final turn played greedily with ``top`` on the
     pile and ``stock_top`` on the stock (None: no stock, the hand keeps its penalty)."""
-    now = deadwood(hand, wild=wild, rules=rules)
-    taken, _ = best_discard([*hand, top], wild, rules)
-    if taken < now:
+    taken = taken_penalty(hand, top, wild, rules)
+    if taken is not None:
         return taken
     if stock_top is None:
-        return now
+        return deadwood(hand, wild=wild, rules=rules)
     drawn, _ = best_discard([*hand, stock_top], wild, rules)
     return drawn

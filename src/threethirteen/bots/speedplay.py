@@ -50,7 +50,7 @@ from typing import Protocol, runtime_checkable
 from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots.ending import ending_chance, hazard, score_adjusted
 from threethirteen.bots.evaluate import Evaluator, without
-from threethirteen.bots.greedy import best_discard, penalty_now
+from threethirteen.bots.greedy import best_discard, taken_penalty
 from threethirteen.bots.registry import make_bot
 from threethirteen.cards import Card, pack
 from threethirteen.outs import go_out_cards
@@ -204,9 +204,8 @@ class GreedySpeed:
             top = pile_top(view)
             if top is None:
                 return _stock_or_pile(view, False)
-            now = penalty_now(hand, view.wild, view.rules)
-            after, _ = best_discard([*hand, top], view.wild, view.rules)
-            return _stock_or_pile(view, after < now)
+            return _stock_or_pile(view, taken_penalty(hand, top, view.wild,
+                                                      view.rules) is not None)
         out = going_out(view)
         if out is not None:
             return out
