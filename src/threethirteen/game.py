@@ -22,24 +22,20 @@ import copy
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import NoReturn
 
 from threethirteen.actions import Action, Discard, Draw, Source, parse_action, problem
 from threethirteen.cards import Card, Rank
 from threethirteen.dealer import Deal, Dealer
 from threethirteen.errors import IllegalAction, RecordError, RulesError
-from threethirteen.gamebase import GameBase
+from threethirteen.gamebase import GameBase, refuse
 from threethirteen.outs import go_out_cards
 from threethirteen.results import (
     SITTING_OUT,
     End,
     RoundResult,
-    lowest,
     score_seat,
-    winners_by_ties,
 )
-from threethirteen.rules import PLAYOFF_DEAL, FalseOut, Mode, Rules, StockEmpty, Ties
-from threethirteen.scoring import round_wild
+from threethirteen.rules import FalseOut, Mode, Rules, StockEmpty
 from threethirteen.view import Phase, Pickup, View
 
 __all__ = ["GameState", "Phase", "RoundLog", "TurnLog", "parse_action"]
@@ -182,29 +178,29 @@ class GameState(GameBase[_Round]):
             reason = "bad-action" if type(action) in (Draw, Discard) else "not-an-action"
             raise IllegalAction(f"illegal action: {why}", reason, action)
         if self.is_over:
-            _refuse(action, "game-over", "the game is over")
+            refuse(action, "game-over", "the game is over")
         r = self._round
         if not 0 <= action.seat < len(self._names):
-            _refuse(action, "no-such-seat", f"there is no seat {action.seat}")
+            refuse(action, "no-such-seat", f"there is no seat {action.seat}")
         if action.seat != r.turn:
-            _refuse(action, "not-your-turn", f"it is seat {r.turn}'s turn")
+            refuse(action, "not-your-turn", f"it is seat {r.turn}'s turn")
         if isinstance(action, Draw):
             if r.phase is Phase.DISCARD:
-                _refuse(action, "must-discard", "you have drawn; now discard")
+                refuse(action, "must-discard", "you have drawn; now discard")
             if action.source is Source.DISCARD and not r.pile:
-                _refuse(action, "discard-pile-empty", "the discard pile is empty")
+                refuse(action, "discard-pile-empty", "the discard pile is empty")
             return
         if r.phase is Phase.DRAW:
-            _refuse(action, "must-draw-first", "draw before you discard")
+            refuse(action, "must-draw-first", "draw before you discard")
         if action.card not in r.hands[action.seat]:
-            _refuse(action, "card-not-in-hand", f"{action.card} is not in your hand")
+            refuse(action, "card-not-in-hand", f"{action.card} is not in your hand")
         if action.out:
             if r.out is not None:
-                _refuse(action, "already-out", f"seat {r.out} has already gone out")
+                refuse(action, "already-out", f"seat {r.out} has already gone out")
             if not self._may_announce(action.seat):
-                _refuse(action, "first-turn-out-forbidden", "no going out on your first turn")
+                refuse(action, "first-turn-out-forbidden", "no going out on your first turn")
             if self._rules.false_out is FalseOut.REJECT and action.card not in self._go_out_cards():
-                _refuse(action, "cannot-go-out", f"without {action.card} your hand does not meld")
+                refuse(action, "cannot-go-out", f"without {action.card} your hand does not meld")
 
     def apply(self, action: Action) -> None:
         """Check ``action``, then play it (dealing and scoring as the rules say)."""
@@ -268,37 +264,21 @@ class GameState(GameBase[_Round]):
         return self._outs
 
     def _start_round(self, number: int, seats: tuple[int, ...], *, playoff: bool) -> None:
-        players = len(self._names)
-        dealer = (self._first_dealer + number - 1) % players
-        order = tuple(sorted(seats, key=lambda seat: (seat - dealer - 1) % players))
-        size = PLAYOFF_DEAL if playoff else number + 2
-        wild = Rank.KING if playoff else round_wild(number)
-        deal = self._dealer.deal(
-            self._pack, order=order, players=players, size=size, upcard=self._rules.upcard
-        )
-        self._check_deal(deal, number, order, size)
-        self._rounds.append(_Round(
-            number=number, wild=wild, dealer=dealer, playoff=playoff, seats=tuple(sorted(seats)),
-            deal=deal, hands=[list(hand) for hand in deal.hands],
-            stock=list(reversed(deal.stock)), pile=[] if deal.upcard is None else [deal.upcard],
-            turn=order[0], turns_taken=[0] * players, false_outs=[0] * players,
-            turns=[TurnLog(order[0])],
-        ))
-
-    def _check_deal(self, deal: Deal, number: int, order: tuple[int, ...], size: int) -> None:
-        where = f"round {number} deal"
-        if len(deal.hands) != len(self._names):
-            raise RecordError(f"{len(deal.hands)} hands for {len(self._names)} seats", where)
-        for seat, hand in enumerate(deal.hands):
-            want = size if seat in order else 0
-            if len(hand) != want:
-                raise RecordError(f"seat {seat} holds {len(hand)} cards, not {want}", where)
+        d = self._deal_round(number, seats, playoff=playoff, upcard=self._rules.upcard)
+        deal, players = d.deal, len(self._names)
         if (deal.upcard is not None) != self._rules.upcard:
-            raise RecordError("an upcard is turned exactly when the rules say 'upcard'", where)
-        dealt = [card for hand in deal.hands for card in hand] + list(deal.stock)
-        dealt += [] if deal.upcard is None else [deal.upcard]
-        if Counter(dealt) != Counter(self._pack):
-            raise RecordError("the hands, upcard and stock are not exactly the pack", where)
+            raise RecordError("an upcard is turned exactly when the rules say 'upcard'",
+                              f"round {number} deal")
+        self._check_pack([card for hand in deal.hands for card in hand] + list(deal.stock)
+                         + ([] if deal.upcard is None else [deal.upcard]),
+                         f"round {number} deal", "the hands, upcard and stock")
+        self._rounds.append(_Round(
+            number=number, wild=d.wild, dealer=d.dealer, playoff=playoff,
+            seats=tuple(sorted(seats)), deal=deal, hands=[list(hand) for hand in deal.hands],
+            stock=list(reversed(deal.stock)), pile=[] if deal.upcard is None else [deal.upcard],
+            turn=d.order[0], turns_taken=[0] * players, false_outs=[0] * players,
+            turns=[TurnLog(d.order[0])],
+        ))
 
     def _after_discard(self, seat: int, went_out: bool) -> None:
         r = self._round
@@ -342,25 +322,4 @@ class GameState(GameBase[_Round]):
         )
         end = End.OUT if r.out is not None else End.STOCK_EMPTY
         r.result = RoundResult(r.number, r.wild, r.dealer, end, r.out, results, r.playoff)
-        if r.playoff:
-            points = [seat.points for seat in results]
-            self._finish(tuple(lowest(points, among=r.seats)))
-            return
-        for seat, result in enumerate(results):
-            self._totals[seat] += result.points
-        if r.number < self._rules.rounds:
-            self._start_round(r.number + 1, r.seats, playoff=False)
-            return
-        best = lowest(self._totals)
-        if len(best) > 1 and self._rules.ties is Ties.PLAYOFF:
-            self._start_round(r.number + 1, tuple(best), playoff=True)
-        else:
-            self._finish(winners_by_ties(self._totals, self._rules.ties))
-
-    def _finish(self, winners: tuple[int, ...]) -> None:
-        self._winners = winners
-        self._round.phase = Phase.OVER
-
-
-def _refuse(action: object, reason: str, why: str) -> NoReturn:
-    raise IllegalAction(f"illegal action '{action}': {why}", reason, action)
+        self._score_round(results, number=r.number, seats=r.seats, playoff=r.playoff)

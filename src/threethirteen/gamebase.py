@@ -2,19 +2,24 @@
 
 ``GameState`` (turns) and ``SpeedGame`` (calls) keep their own rounds and legality; this
 base holds the rest: the names checked against the rules, the pack, the first dealer,
-and the properties a front end reads of either.
+a round's deal, the scores it adds, the game's end, and the properties a front end reads
+of either.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
-from typing import Generic, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Generic, NoReturn, Protocol, TypeVar
 
 from threethirteen.actions import Action
 from threethirteen.cards import Card, Rank, pack
-from threethirteen.dealer import Dealer, SeededDealer
-from threethirteen.errors import RulesError
-from threethirteen.rules import Rules
+from threethirteen.dealer import Deal, Dealer, SeededDealer
+from threethirteen.errors import IllegalAction, RecordError, RulesError
+from threethirteen.results import SeatResult, lowest, winners_by_ties
+from threethirteen.rules import PLAYOFF_DEAL, Rules, Ties
+from threethirteen.scoring import round_wild
 from threethirteen.view import Phase
 
 
@@ -30,6 +35,23 @@ class RoundTable(Protocol):
 
 
 R = TypeVar("R", bound=RoundTable)
+
+
+@dataclass(frozen=True)
+class RoundDeal:
+    """A round's dealer, order of play (left of the dealer first), hand size, wild rank
+    and the dealer's deal, checked for hand sizes."""
+
+    dealer: int
+    order: tuple[int, ...]
+    size: int
+    wild: Rank | None
+    deal: Deal
+
+
+def refuse(action: object, reason: str, why: str) -> NoReturn:
+    """Raise the ``IllegalAction`` an engine refuses ``action`` with."""
+    raise IllegalAction(f"illegal action '{action}': {why}", reason, action)
 
 
 class GameBase(Generic[R]):
@@ -60,6 +82,57 @@ class GameBase(Generic[R]):
     @property
     def _round(self) -> R:
         return self._rounds[-1]
+
+    # -- rounds and scores -----------------------------------------------------------
+
+    def _start_round(self, number: int, seats: tuple[int, ...], *, playoff: bool) -> None:
+        raise NotImplementedError
+
+    def _deal_round(self, number: int, seats: tuple[int, ...], *, playoff: bool,
+                    upcard: bool) -> RoundDeal:
+        """Deal round ``number`` (or the playoff) to ``seats``; hand sizes are checked."""
+        players = len(self._names)
+        dealer = (self._first_dealer + number - 1) % players
+        order = tuple(sorted(seats, key=lambda seat: (seat - dealer - 1) % players))
+        size = PLAYOFF_DEAL if playoff else number + 2
+        wild = Rank.KING if playoff else round_wild(number)
+        deal = self._dealer.deal(self._pack, order=order, players=players, size=size,
+                                 upcard=upcard)
+        where = f"round {number} deal"
+        if len(deal.hands) != players:
+            raise RecordError(f"{len(deal.hands)} hands for {players} seats", where)
+        for seat, hand in enumerate(deal.hands):
+            want = size if seat in order else 0
+            if len(hand) != want:
+                raise RecordError(f"seat {seat} holds {len(hand)} cards, not {want}", where)
+        return RoundDeal(dealer, order, size, wild, deal)
+
+    def _check_pack(self, dealt: Sequence[Card], where: str, what: str) -> None:
+        """Refuse a deal whose cards (``what``, in words) are not exactly the pack."""
+        if Counter(dealt) != Counter(self._pack):
+            raise RecordError(f"{what} are not exactly the pack", where)
+
+    def _score_round(self, results: Sequence[SeatResult], *, number: int,
+                     seats: tuple[int, ...], playoff: bool) -> None:
+        """Add a finished round's ``results`` and start the next round, the playoff, or
+        the game's end (a playoff's lowest scores win it)."""
+        if playoff:
+            self._finish(tuple(lowest([seat.points for seat in results], among=seats)))
+            return
+        for seat, result in enumerate(results):
+            self._totals[seat] += result.points
+        if number < self._rules.rounds:
+            self._start_round(number + 1, seats, playoff=False)
+            return
+        best = lowest(self._totals)
+        if len(best) > 1 and self._rules.ties is Ties.PLAYOFF:
+            self._start_round(number + 1, tuple(best), playoff=True)
+        else:
+            self._finish(winners_by_ties(self._totals, self._rules.ties))
+
+    def _finish(self, winners: tuple[int, ...]) -> None:
+        self._winners = winners
+        self._round.phase = Phase.OVER
 
     # -- read-only facts -----------------------------------------------------------
 

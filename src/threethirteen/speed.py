@@ -25,20 +25,19 @@ The order of actions within a step never matters: the same choices give the same
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import Any
 
 from threethirteen.actions import Action, Discard, Draw, Source, parse_action, problem
 from threethirteen.cards import Card, Rank
 from threethirteen.dealer import Deal, Dealer
 from threethirteen.errors import IllegalAction, RecordError, RulesError
-from threethirteen.gamebase import GameBase
+from threethirteen.gamebase import GameBase, refuse
 from threethirteen.outs import go_out_cards
-from threethirteen.results import SITTING_OUT, End, RoundResult, lowest, score_seat, winners_by_ties
-from threethirteen.rules import PLAYOFF_DEAL, FalseOut, Mode, Rules, Ties
-from threethirteen.scoring import round_wild, wild_json
+from threethirteen.results import SITTING_OUT, End, RoundResult, score_seat
+from threethirteen.rules import FalseOut, Mode, Rules
+from threethirteen.scoring import wild_json
 from threethirteen.view import Phase
 
 __all__ = ["Call", "SpeedGame", "SpeedRound", "SpeedView", "parse_action"]
@@ -242,29 +241,29 @@ class SpeedGame(GameBase[SpeedRound]):
             reason = "bad-action" if type(action) in (Draw, Discard) else "not-an-action"
             raise IllegalAction(f"illegal action: {why}", reason, action)
         if self.is_over:
-            _refuse(action, "game-over", "the game is over")
+            refuse(action, "game-over", "the game is over")
         r = self._round
         if not 0 <= action.seat < len(self._names):
-            _refuse(action, "no-such-seat", f"there is no seat {action.seat}")
+            refuse(action, "no-such-seat", f"there is no seat {action.seat}")
         if action.seat not in r.seats:
-            _refuse(action, "not-playing", f"seat {action.seat} sits this round out")
+            refuse(action, "not-playing", f"seat {action.seat} sits this round out")
         if isinstance(action, Draw):
             if r.phase is Phase.DISCARD:
-                _refuse(action, "must-discard", "the call is 'discard!'")
+                refuse(action, "must-discard", "the call is 'discard!'")
             if action.seat in r.chosen:
-                _refuse(action, "already-acted", "you have drawn in this call")
+                refuse(action, "already-acted", "you have drawn in this call")
             return
         if r.phase is Phase.DRAW:
-            _refuse(action, "must-draw-first", "the call is 'draw!'")
+            refuse(action, "must-draw-first", "the call is 'draw!'")
         if action.seat in r.discarded:
-            _refuse(action, "already-acted", "you have discarded in this call")
+            refuse(action, "already-acted", "you have discarded in this call")
         if action.card not in r.hands[action.seat]:
-            _refuse(action, "card-not-in-hand", f"{action.card} is not in your hand")
+            refuse(action, "card-not-in-hand", f"{action.card} is not in your hand")
         if action.out:
             if not self._may_announce():
-                _refuse(action, "first-turn-out-forbidden", "no going out on the first call")
+                refuse(action, "first-turn-out-forbidden", "no going out on the first call")
             if self._rules.false_out is FalseOut.REJECT and not self._goes_out(action):
-                _refuse(action, "cannot-go-out", f"without {action.card} your hand does not meld")
+                refuse(action, "cannot-go-out", f"without {action.card} your hand does not meld")
 
     def apply(self, action: Action, *, timeout: bool = False) -> None:
         """Check ``action``, then play it; a step ends once every seat has acted."""
@@ -351,20 +350,19 @@ class SpeedGame(GameBase[SpeedRound]):
         return seats[seats.index(seat) - 1]
 
     def _start_round(self, number: int, seats: tuple[int, ...], *, playoff: bool) -> None:
-        players = len(self._names)
-        dealer = (self._first_dealer + number - 1) % players
-        order = tuple(sorted(seats, key=lambda seat: (seat - dealer - 1) % players))
-        size = PLAYOFF_DEAL if playoff else number + 2
-        wild = Rank.KING if playoff else round_wild(number)
-        deal = self._dealer.deal(self._pack, order=order, players=players, size=size,
-                                 upcard=False)
-        self._check_deal(deal, number, order, size)
+        d = self._deal_round(number, seats, playoff=playoff, upcard=False)
+        deal, players = d.deal, len(self._names)
+        if deal.upcard is not None or len(deal.stock) <= len(d.order):
+            raise RecordError("a speed deal has no upcard and a stock for every pile",
+                              f"round {number} deal")
+        self._check_pack([card for hand in deal.hands for card in hand] + list(deal.stock),
+                         f"round {number} deal", "the hands and stock")
         stock = list(deal.stock)
         piles_dealt: list[Card | None] = [None] * players
-        for seat in order:  # each seat turns one card from the stock to start its pile
+        for seat in d.order:  # each seat turns one card from the stock to start its pile
             piles_dealt[seat] = stock.pop(0)
         self._rounds.append(SpeedRound(
-            number=number, wild=wild, dealer=dealer, playoff=playoff,
+            number=number, wild=d.wild, dealer=d.dealer, playoff=playoff,
             seats=tuple(sorted(seats)), deal=Deal(deal.hands, None, tuple(stock)),
             piles_dealt=tuple(piles_dealt), hands=[list(hand) for hand in deal.hands],
             stock=list(reversed(stock)),
@@ -372,19 +370,6 @@ class SpeedGame(GameBase[SpeedRound]):
             false_outs=[0] * players,
         ))
         self._round.last_call = len(self._round.stock) < len(seats)
-
-    def _check_deal(self, deal: Deal, number: int, order: tuple[int, ...], size: int) -> None:
-        where = f"round {number} deal"
-        if len(deal.hands) != len(self._names):
-            raise RecordError(f"{len(deal.hands)} hands for {len(self._names)} seats", where)
-        for seat, hand in enumerate(deal.hands):
-            if len(hand) != (size if seat in order else 0):
-                raise RecordError(f"seat {seat} holds {len(hand)} cards", where)
-        if deal.upcard is not None or len(deal.stock) <= len(order):
-            raise RecordError("a speed deal has no upcard and a stock for every pile", where)
-        dealt = [card for hand in deal.hands for card in hand] + list(deal.stock)
-        if Counter(dealt) != Counter(self._pack):
-            raise RecordError("the hands and stock are not exactly the pack", where)
 
     def _resolve_draws(self) -> None:
         """Every seat has chosen: stock draws in seat order from the top (while the stock
@@ -421,24 +406,4 @@ class SpeedGame(GameBase[SpeedRound]):
         end = End.OUT if r.outs else End.STOCK_EMPTY
         r.result = RoundResult(r.number, r.wild, r.dealer, end, min(r.outs, default=None),
                                results, r.playoff, outs=tuple(r.outs))
-        if r.playoff:
-            self._finish(tuple(lowest([seat.points for seat in results], among=r.seats)))
-            return
-        for seat, result in enumerate(results):
-            self._totals[seat] += result.points
-        if r.number < self._rules.rounds:
-            self._start_round(r.number + 1, r.seats, playoff=False)
-            return
-        best = lowest(self._totals)
-        if len(best) > 1 and self._rules.ties is Ties.PLAYOFF:
-            self._start_round(r.number + 1, tuple(best), playoff=True)
-        else:
-            self._finish(winners_by_ties(self._totals, self._rules.ties))
-
-    def _finish(self, winners: tuple[int, ...]) -> None:
-        self._winners = winners
-        self._round.phase = Phase.OVER
-
-
-def _refuse(action: object, reason: str, why: str) -> NoReturn:
-    raise IllegalAction(f"illegal action '{action}': {why}", reason, action)
+        self._score_round(results, number=r.number, seats=r.seats, playoff=r.playoff)
