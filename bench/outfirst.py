@@ -5,7 +5,11 @@ hold when it does, and what it holds when another seat goes out first.
         --games 300 --seed 7 --records DIR
     .venv/bin/python bench/outfirst.py DIR/greedy-s7 futures greedy-seat
 
-Reads the records ``bench/paired.py`` wrote for each bot named (``DIR/<bot>/<n>.json``)
+    three-thirteen simulate --seats expert,greedy --games 1000 --seed 11 --records DIR
+    .venv/bin/python bench/outfirst.py --simulated DIR expert
+
+Reads the records ``bench/paired.py`` wrote for each bot named (``DIR/<bot>/<n>.json``;
+with ``--simulated``, one directory of ``simulate`` records that seat every bot named)
 and prints, per round (the cards dealt), over every finished game: how often the bot went
 out first, the other seats' mean points when it did, its own points when another seat
 did, and its mean gap a round (its points less the others' mean). The last line sums
@@ -86,11 +90,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", type=Path, help="bench/paired.py's DIR/<others>-s<seed>")
     parser.add_argument("bots", nargs="+")
+    parser.add_argument("--simulated", action="store_true",
+                        help="GAMES is one `three-thirteen simulate --records` directory")
     args = parser.parse_args()
     for bot in args.bots:
-        games, rounds = tally(args.games / bot, bot)
+        directory = args.games if args.simulated else args.games / bot
+        games, rounds = tally(directory, bot)
         if not games:
-            raise SystemExit(f"no finished records in {args.games / bot}")
+            raise SystemExit(f"no finished records in {directory}")
         print(report(bot, games, rounds))
         print()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -58,3 +59,18 @@ def test_the_rounds_gaps_add_up_to_the_games_totals(tmp_path: Path) -> None:
     for row in rounds.values():
         assert row.out_first == len(row.others_when_out)
         assert row.out_first + len(row.own_when_caught) <= row.rounds
+
+
+def test_a_simulation_directory_is_read_for_each_bot(tmp_path: Path) -> None:
+    simulate(["medium", "greedy"], 2, seed=5, rules=Rules(players=2, rounds=3),
+             records=tmp_path)
+    script = Path(__file__).resolve().parents[1] / "bench" / "outfirst.py"
+    done = subprocess.run([sys.executable, str(script), "--simulated", str(tmp_path),
+                           "medium", "greedy"], capture_output=True, text=True, check=True)
+    for bot in ("medium", "greedy"):
+        games, rounds = outfirst.tally(tmp_path, bot)
+        assert outfirst.report(bot, games, rounds) in done.stdout
+    assert done.stdout.count(": 2 games") == 2
+    missing = subprocess.run([sys.executable, str(script), str(tmp_path), "medium"],
+                             capture_output=True, text=True)
+    assert missing.returncode != 0 and "no finished records" in missing.stderr
