@@ -269,9 +269,7 @@ class GameState(GameBase[_Round]):
         if (deal.upcard is not None) != self._rules.upcard:
             raise RecordError("an upcard is turned exactly when the rules say 'upcard'",
                               f"round {number} deal")
-        self._check_pack([card for hand in deal.hands for card in hand] + list(deal.stock)
-                         + ([] if deal.upcard is None else [deal.upcard]),
-                         f"round {number} deal", "the hands, upcard and stock")
+        self._check_pack(deal, number)
         self._rounds.append(_Round(
             number=number, wild=d.wild, dealer=d.dealer, playoff=playoff,
             seats=tuple(sorted(seats)), deal=deal, hands=[list(hand) for hand in deal.hands],

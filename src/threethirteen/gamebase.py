@@ -39,12 +39,11 @@ R = TypeVar("R", bound=RoundTable)
 
 @dataclass(frozen=True)
 class RoundDeal:
-    """A round's dealer, order of play (left of the dealer first), hand size, wild rank
-    and the dealer's deal, checked for hand sizes."""
+    """A round's dealer, order of play (left of the dealer first), wild rank and the
+    dealer's deal, checked for hand sizes."""
 
     dealer: int
     order: tuple[int, ...]
-    size: int
     wild: Rank | None
     deal: Deal
 
@@ -105,12 +104,18 @@ class GameBase(Generic[R]):
             want = size if seat in order else 0
             if len(hand) != want:
                 raise RecordError(f"seat {seat} holds {len(hand)} cards, not {want}", where)
-        return RoundDeal(dealer, order, size, wild, deal)
+        return RoundDeal(dealer, order, wild, deal)
 
-    def _check_pack(self, dealt: Sequence[Card], where: str, what: str) -> None:
-        """Refuse a deal whose cards (``what``, in words) are not exactly the pack."""
+    def _check_pack(self, deal: Deal, number: int) -> None:
+        """Refuse round ``number``'s deal unless its hands, stock and upcard (if any) are
+        exactly the pack."""
+        dealt = [card for hand in deal.hands for card in hand] + list(deal.stock)
+        what = "the hands and stock"
+        if deal.upcard is not None:
+            dealt.append(deal.upcard)
+            what = "the hands, upcard and stock"
         if Counter(dealt) != Counter(self._pack):
-            raise RecordError(f"{what} are not exactly the pack", where)
+            raise RecordError(f"{what} are not exactly the pack", f"round {number} deal")
 
     def _score_round(self, results: Sequence[SeatResult], *, number: int,
                      seats: tuple[int, ...], playoff: bool) -> None:

@@ -355,8 +355,7 @@ class SpeedGame(GameBase[SpeedRound]):
         if deal.upcard is not None or len(deal.stock) <= len(d.order):
             raise RecordError("a speed deal has no upcard and a stock for every pile",
                               f"round {number} deal")
-        self._check_pack([card for hand in deal.hands for card in hand] + list(deal.stock),
-                         f"round {number} deal", "the hands and stock")
+        self._check_pack(deal, number)
         stock = list(deal.stock)
         piles_dealt: list[Card | None] = [None] * players
         for seat in d.order:  # each seat turns one card from the stock to start its pile
