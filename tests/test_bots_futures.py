@@ -229,3 +229,26 @@ def test_work_stops_the_futures_after_a_batch_the_same_for_every_option() -> Non
             {o.action: o.expected for o in whole}
     assert any(FuturesBot(count=32, work=1).explain(view, random.Random(2))
                != FuturesBot(count=32).explain(view, random.Random(2)) for view in views)
+
+
+def test_work_weighs_a_hand_by_the_readings_of_its_wild_rank_cards() -> None:
+    """With limits on wilds the solver reads each wild-rank card as wild and as natural,
+    so a hand of two such cards counts four times a hand of none; without limits (or
+    without a wild rank) every hand counts once."""
+    cards = parse_cards("Qc Qd 2h 3h 4h 7s 9d")
+    codes = tuple(sorted(card.code for card in cards))
+    for rules, wild, cost in [(Rules.preset("single-wild"), Rank.QUEEN, 4),
+                              (Rules.preset("natural"), Rank.QUEEN, 4),
+                              (Rules.preset("single-wild"), Rank.SEVEN, 2),
+                              (Rules.preset("single-wild"), Rank.FIVE, 1),
+                              (Rules.preset("standard"), Rank.QUEEN, 1),
+                              (Rules.preset("single-wild"), None, 1)]:
+        spent = Futures(wild, rules, Counter(parse_cards("5c 6c")), random.Random(1),
+                        count=1, depth=1)
+        assert spent.cost(codes) == cost
+        spent.value(cards[:-1], ends=[0.0], race=[0.0])  # solves the hand with the 5c or 6c
+        assert spent.solved == spent.cost(tuple(sorted(
+            card.code for card in [*cards[:-1], *spent.draws[0]])))
+    many = parse_cards("Qc Qd Qh Qs Qc")  # two decks: five queens, doubled at most 4 times
+    assert Futures(Rank.QUEEN, Rules.preset("single-wild"), Counter(), random.Random(1),
+                   count=1, depth=1).cost(tuple(card.code for card in many)) == 16

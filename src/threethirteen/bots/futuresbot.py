@@ -16,8 +16,9 @@ valued by playing the seat's own hand on, many times, to the round's end
 * **Defence** as the expert's: a card the next seat is known to collect costs extra.
 * Its final turn (someone is out) is the expert's exact choice.
 * **Work.** With ``work``, every option is valued on ``BATCH`` futures at a time, and
-  no more batches follow once ``work`` distinct hands have been solved: hands that are
-  slow to solve (many wilds) get fewer futures, and the decision's time is capped.
+  no more batches follow once ``work`` distinct hands have been solved, a hand counted
+  twice for each card of the wild rank when the rules limit wilds (``Futures.cost``):
+  hands that are slow to solve get fewer futures, and the decision's time is capped.
 
 It reads only the seat's view and its ``rng``: the same view and rng give the same
 decision, whatever the hidden cards are.
@@ -104,8 +105,8 @@ class FuturesBot(ExpertBot):
     def _values(self, futures: Futures, valuations: list[Valuation]) -> list[float]:
         """Each valuation's mean over the futures. With ``work``, ``BATCH`` futures at a
         time for all of them, stopping after a batch once ``work`` distinct hands have
-        been solved: the same futures for every option, and the same view and rng give
-        the same stop."""
+        been solved (``Futures.cost``): the same futures for every option, and the same
+        view and rng give the same stop."""
         if self.work is None:
             return [futures.value(hand, ends, races, first) + extra
                     for hand, ends, races, first, extra in valuations]

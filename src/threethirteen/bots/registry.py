@@ -57,7 +57,8 @@ def _futures() -> Bot:
 
 def _master() -> Bot:
     """``expert`` with a larger budget (twice the futures, two turns further, two more
-    discards), its futures cut short once 2,000 hands are solved (the slowest hands);
+    discards), its futures cut short once 2,000 hands are solved (a hand of wild-rank
+    cards under limits on wilds counts more: the slowest hands);
     the judge of ``analyze``."""
     return FuturesBot(name="master", count=64, depth=12, choices=7, work=2000)
 
