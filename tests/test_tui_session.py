@@ -17,9 +17,11 @@ from threethirteen.game import GameState
 from threethirteen.record import load_record, replay_record
 from threethirteen.rules import Rules
 from threethirteen.tui import store
-from threethirteen.tui.cardwords import SHORT
-from threethirteen.tui.session import PERSON, Kind, Refused, Session
+from threethirteen.tui.cardwords import SHORT, CardWords
+from threethirteen.tui.hand import SortOrder
+from threethirteen.tui.session import PERSON, Kind, PersonSession, Refused, Session
 from threethirteen.tui.setup import Setup, parse_levels, play_rules, seat_names, side
+from threethirteen.tui.speedsession import SpeedSession
 from threethirteen.view import Phase, View
 
 
@@ -303,3 +305,38 @@ def test_the_table_setup() -> None:
     setup = Setup.new(Rules(players=3), ("easy", "random"), seed=1)
     assert Setup.from_json(setup.to_json()) == setup
     assert GameState(setup.rules, seed=1, names=setup.names).names == ("You", "Left", "Right")
+
+
+@pytest.mark.parametrize("speed", [False, True])
+def test_both_sessions_share_the_person_s_tools(speed: bool) -> None:
+    """``Session`` and ``SpeedSession`` share ``PersonSession``: the hook saves every
+    change, the order is kept, cards named anew give a session of the same kind with the
+    same game and events told in the new words, and a game not yet at the person's
+    discard offers no card to go out with."""
+    session: PersonSession
+    if speed:
+        session = SpeedSession(Setup.new(Rules(mode="speed", players=3, rounds=2),
+                                         ("greedy", "greedy"), seed=4))
+    else:
+        session = small(seed=4)
+    saved: list[dict[str, object]] = []
+    session.on_change = lambda changed: saved.append(changed.to_json())
+    assert session.out_cards() == ()  # nobody has drawn: no discard step yet
+    if isinstance(session, Session):
+        to_person(session)
+    session.draw(Source.STOCK)
+    if isinstance(session, SpeedSession):
+        session.computers_answer()  # the call's draws are told once every seat drew
+    assert saved and saved[-1] == session.to_json()  # every move saved
+    moves = len(saved)
+    session.set_order(SortOrder.RANK)
+    session.set_order(SortOrder.RANK)  # no change, nothing saved
+    assert len(saved) == moves + 1 and saved[-1]["order"] == "rank"
+    assert session.with_words(SHORT) is session
+    long = session.with_words(CardWords(long=True))
+    assert type(long) is type(session) and long.on_change is session.on_change
+    assert long.to_json() == {**session.to_json(), "long_names": True}
+    assert long.order is SortOrder.RANK
+    drew = [event.text for event in session.events if "You drew" in event.text]
+    retold = [event.text for event in long.events if "You drew" in event.text]
+    assert len(drew) == len(retold) == 1 and drew != retold and " of " in retold[0]

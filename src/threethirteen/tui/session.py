@@ -23,10 +23,11 @@ threethirteen.tui.session.Refused: Wait: it is Top's turn.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Self
 
 from threethirteen.actions import Action, Discard, Draw, Source, parse_action
 from threethirteen.bots import Bot, make_bot
@@ -41,6 +42,7 @@ from threethirteen.results import End, RoundResult
 from threethirteen.scoring import card_points
 from threethirteen.sim import derive_seed
 from threethirteen.solver import deadwood
+from threethirteen.speed import SpeedView
 from threethirteen.tui import text
 from threethirteen.tui.cardwords import SHORT, CardWords
 from threethirteen.tui.fields import need_int, need_key, need_list, need_object, need_str
@@ -122,34 +124,124 @@ class Refused(Exception):
     """A request of the person that the table refuses; nothing has changed."""
 
 
-class Session:
+def read_save(data: object, what: str) -> tuple[Mapping[str, Any], Setup]:
+    """A saved game's fields and setup, its format checked (``InputError`` says what is
+    wrong and where)."""
+    saved = need_object(data, what)
+    if saved.get("format") != SAVE_FORMAT:
+        raise InputError(f"not a {SAVE_FORMAT} file (format {saved.get('format')!r})", what)
+    return saved, Setup.from_json(saved, what)
+
+
+class PersonSession(ABC):
+    """A game at the terminal as the person (seat 0) plays it, whatever the engine: the
+    setup, the events told, how the hand is shown and its cards named, the
+    ``on_change`` hook, and the person's draw and discard. ``Session`` plays turns,
+    ``SpeedSession`` (``tui.speedsession``) speed's steps."""
+
+    def __init__(self, setup: Setup, words: CardWords) -> None:
+        self.setup = setup
+        self.events: list[Event] = []
+        self.order = SortOrder.SUIT  # how the person's hand is shown; saved with the game
+        self.words = words  # how cards are named (``10♠`` or ``ten of spades``); saved too
+        # Called after every change a person can see (a move, a hint, an undo), before it
+        # is shown: the front ends save the game there (``store.Keeper.keep``).
+        self.on_change: Callable[[Self], object] | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names, the person first."""
+        return self.setup.names
+
+    @abstractmethod
+    def view(self) -> View | SpeedView:
+        """The person's view: all that the person may know."""
+
+    @abstractmethod
+    def why_not_out(self, card: Card | None = None) -> str:
+        """Why the person may not go out now (with ``card``)."""
+
+    @abstractmethod
+    def _person(self, action: Action) -> list[Event]:
+        """Play the person's ``action``, or raise ``Refused`` saying why not."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The game in progress as JSON-ready data."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: object, what: str = "saved game") -> Self:
+        """The session saved by ``to_json``, rebuilt by replaying its actions (the events
+        told again). ``InputError`` (or ``RulesError``) says what is wrong and where."""
+
+    def round_so_far(self) -> list[Event]:
+        """The events of the round in play (none before its first move)."""
+        return round_so_far(self.events)
+
+    def out_cards(self) -> tuple[Card, ...]:
+        """The cards the person may discard to go out now (empty when going out is not
+        legal: not their turn, not drawn yet, someone is out, or the hand does not meld).
+
+        A false announcement is never offered, even where the rules only charge for it.
+        """
+        view = self.view()
+        if view.phase is not Phase.DISCARD or view.hand is None:
+            return ()
+        legal = {action.card for action in view.legal if isinstance(action, Discard)
+                 and action.out}
+        if not legal:  # not the person's turn (no legal action), or no way out
+            return ()
+        goers = go_out_cards(view.hand, wild=view.wild, rules=view.rules)
+        return tuple(card for card in goers if card in legal)
+
+    def draw(self, source: Source) -> list[Event]:
+        """The person draws from the stock, or takes the top card of the pile they may
+        take from."""
+        return self._person(Draw(PERSON, source))
+
+    def discard(self, card: Card, *, out: bool = False) -> list[Event]:
+        """The person discards ``card``, going out with it when ``out``."""
+        if out and card not in self.out_cards():
+            raise Refused(self.why_not_out(card))
+        return self._person(Discard(PERSON, card, out=out))
+
+    def set_order(self, order: SortOrder) -> None:
+        """Show the hand in ``order`` from now on, in this game and once it is resumed."""
+        if order is not self.order:
+            self.order = order
+            self._changed()
+
+    def _changed(self: Self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def with_words(self, words: CardWords) -> Self:
+        """This game with cards named by ``words``, its events told again."""
+        if words == self.words:
+            return self
+        session = self.from_json({**self.to_json(), "long_names": words.long})
+        session.on_change = self.on_change
+        return session
+
+
+class Session(PersonSession):
     """One game between the person (seat 0) and computer opponents."""
 
     def __init__(self, setup: Setup, actions: Iterable[Action] = (), *,
                  hints: Sequence[Mapping[str, Any]] = (),
                  undos: Sequence[Mapping[str, Any]] = (), words: CardWords = SHORT) -> None:
-        self.setup = setup
+        super().__init__(setup, words)
         self.state = GameState(setup.rules, seed=setup.seed, names=setup.names)
         self.bots: dict[int, Bot] = {
             seat: make_bot(level) for seat, level in enumerate(setup.levels) if seat != PERSON
         }
         self.hints: list[dict[str, Any]] = [dict(hint) for hint in hints]
         self.undos: list[dict[str, Any]] = [dict(undo) for undo in undos]
-        self.events: list[Event] = []
-        self.order = SortOrder.SUIT  # how the person's hand is shown; saved with the game
-        self.words = words  # how cards are named (``10♠`` or ``ten of spades``); saved too
-        # Called after every change a person can see (a move, a hint, an undo), before it
-        # is shown: the front ends save the game there (``store.Keeper.keep``).
-        self.on_change: Callable[[Session], object] | None = None
         for action in actions:
             self._apply(action)
 
     # -- facts ---------------------------------------------------------------------
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The seats' names, the person first."""
-        return self.setup.names
 
     def view(self) -> View:
         """The person's view: all that the person may know."""
@@ -182,10 +274,6 @@ class Session:
                 recent.append(event)
         return recent[::-1]
 
-    def round_so_far(self) -> list[Event]:
-        """The events of the round in play (none before its first move)."""
-        return round_so_far(self.events)
-
     def final_moves(self) -> list[str]:
         """The last moves of the round that ended last, for its page: from the going out
         to the end (the others' final turns), or, when the stock ran out, the moves since
@@ -203,20 +291,6 @@ class Session:
             from_move += 1  # the person saw their own move
         return [event.text for event in moves[max(from_move, 0):]]
 
-    def out_cards(self) -> tuple[Card, ...]:
-        """The cards the person may discard to go out now (empty when going out is not
-        legal: not their turn, not drawn yet, someone is out, or the hand does not meld).
-
-        A false announcement is never offered, even where the rules only charge for it.
-        """
-        view = self.view()
-        if not view.my_turn or view.phase is not Phase.DISCARD or view.hand is None:
-            return ()
-        legal = {action.card for action in view.legal if isinstance(action, Discard)
-                 and action.out}
-        goers = go_out_cards(view.hand, wild=view.wild, rules=view.rules)
-        return tuple(card for card in goers if card in legal)
-
     # -- moves ---------------------------------------------------------------------
 
     def play_computer(self) -> list[Event]:
@@ -227,16 +301,6 @@ class Session:
         rng = random.Random(derive_seed(self.setup.seed, "bot", seat, len(self.state.history)))
         action = self.bots[seat].choose(self.state.view(seat), rng)
         return self._apply(action)
-
-    def draw(self, source: Source) -> list[Event]:
-        """The person draws from the stock or takes the top of the discard pile."""
-        return self._person(Draw(PERSON, source))
-
-    def discard(self, card: Card, *, out: bool = False) -> list[Event]:
-        """The person discards ``card``, going out with it when ``out``."""
-        if out and card not in self.out_cards():
-            raise Refused(self.why_not_out(card))
-        return self._person(Discard(PERSON, card, out=out))
 
     def why_not_out(self, card: Card | None = None) -> str:
         """Why the person may not go out now (with ``card``)."""
@@ -319,16 +383,6 @@ class Session:
         self._changed()
         return events
 
-    def set_order(self, order: SortOrder) -> None:
-        """Show the hand in ``order`` from now on, in this game and once it is resumed."""
-        if order is not self.order:
-            self.order = order
-            self._changed()
-
-    def _changed(self) -> None:
-        if self.on_change is not None:
-            self.on_change(self)
-
     # -- help ----------------------------------------------------------------------
 
     def hint(self) -> str:
@@ -383,10 +437,7 @@ class Session:
     def from_json(cls, data: object, what: str = "saved game") -> Session:
         """The session saved by ``to_json``, rebuilt by replaying its actions (the events
         told again). ``InputError`` (or ``RulesError``) says what is wrong and where."""
-        saved = need_object(data, what)
-        if saved.get("format") != SAVE_FORMAT:
-            raise InputError(f"not a {SAVE_FORMAT} file (format {saved.get('format')!r})", what)
-        setup = Setup.from_json(saved, what)
+        saved, setup = read_save(data, what)
         lines = need_list(saved.get("actions", []), f"{what}: actions", MAX_ACTIONS)
         hints = [_hint(hint, f"{what}: hints[{i}]") for i, hint in
                  enumerate(need_list(saved.get("hints", []), f"{what}: hints", MAX_NOTES))]
@@ -401,14 +452,6 @@ class Session:
                 session._apply(parse_action(need_str(line, where, MAX_ACTION_TEXT)))
             except (NotationError, IllegalAction) as error:
                 raise InputError(str(error), where) from None
-        return session
-
-    def with_words(self, words: CardWords) -> Session:
-        """This game with cards named by ``words``, its events told again."""
-        if words == self.words:
-            return self
-        session = Session.from_json({**self.to_json(), "long_names": words.long})
-        session.on_change = self.on_change
         return session
 
     def record(self) -> dict[str, Any]:

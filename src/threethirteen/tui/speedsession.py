@@ -32,7 +32,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from threethirteen.actions import Action, Discard, Draw, Source, parse_action
@@ -46,16 +46,16 @@ from threethirteen.speed import SpeedGame, SpeedView
 from threethirteen.speedrecord import speed_record
 from threethirteen.tui import text
 from threethirteen.tui.cardwords import SHORT, CardWords
-from threethirteen.tui.fields import need_int, need_list, need_object, need_str
-from threethirteen.tui.hand import SortOrder
+from threethirteen.tui.fields import need_int, need_list, need_str
 from threethirteen.tui.session import (
     MAX_ACTION_TEXT,
     PERSON,
     SAVE_FORMAT,
     Event,
     Kind,
+    PersonSession,
     Refused,
-    round_so_far,
+    read_save,
     saved_order,
     saved_words,
 )
@@ -65,30 +65,20 @@ from threethirteen.view import Phase
 MAX_SPEED_ACTIONS = 200_000  # a speed game of 2 seats and 16 decks has ~40,000
 
 
-class SpeedSession:
+class SpeedSession(PersonSession):
     """One speed game between the person (seat 0) and computer opponents."""
 
     def __init__(self, setup: Setup, *, words: CardWords = SHORT) -> None:
         if setup.rules.mode is not Mode.SPEED:
             raise ValueError("a SpeedSession plays speed rules ('mode': 'speed')")
-        self.setup = setup
+        super().__init__(setup, words)
         self.game = SpeedGame(setup.rules, seed=setup.seed, names=setup.names)
         self.players: dict[int, SpeedPlayer] = {
             seat: speed_player(level) for seat, level in enumerate(setup.levels)
             if seat != PERSON}
         self.timeouts: list[int] = []  # indexes in the history of the caller's actions
-        self.events: list[Event] = []
-        self.order = SortOrder.SUIT  # how the person's hand is shown; saved with the game
-        self.words = words
-        # Called after every change, before it is shown (``store.Keeper.keep``).
-        self.on_change: Callable[[SpeedSession], object] | None = None
 
     # -- facts ---------------------------------------------------------------------
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The seats' names, the person first."""
-        return self.setup.names
 
     def view(self) -> SpeedView:
         """The person's view: all that the person may know."""
@@ -122,21 +112,6 @@ class SpeedSession:
         """The seat on the person's left: it may take the top of the person's pile."""
         seats = self.view().seats
         return seats[(seats.index(PERSON) + 1) % len(seats)]
-
-    def round_so_far(self) -> list[Event]:
-        """The events of the round in play (what a resumed table's log shows)."""
-        return round_so_far(self.events)
-
-    def out_cards(self) -> tuple[Card, ...]:
-        """The cards the person may discard to go out now (a false announcement is never
-        offered, even where the rules only charge for it)."""
-        view = self.view()
-        if not self.person_to_act or view.phase is not Phase.DISCARD or view.hand is None:
-            return ()
-        legal = {action.card for action in view.legal if isinstance(action, Discard)
-                 and action.out}
-        goers = go_out_cards(view.hand, wild=view.wild, rules=view.rules)
-        return tuple(card for card in goers if card in legal)
 
     def why_not_out(self, card: Card | None = None) -> str:
         """Why the person may not go out now (with ``card``)."""
@@ -182,16 +157,6 @@ class SpeedSession:
             events += self.computer_answer(seat)
         return events
 
-    def draw(self, source: Source) -> list[Event]:
-        """The person draws from the stock, or takes the top of the pile on the right."""
-        return self._person(Draw(PERSON, source))
-
-    def discard(self, card: Card, *, out: bool = False) -> list[Event]:
-        """The person puts ``card`` on their pile, going out with it when ``out``."""
-        if out and card not in self.out_cards():
-            raise Refused(self.why_not_out(card))
-        return self._person(Discard(PERSON, card, out=out))
-
     def tick(self) -> list[Event]:
         """The caller's timeout: every seat still to act draws from the stock, or throws
         back the card it just drew."""
@@ -225,8 +190,7 @@ class SpeedSession:
         for action in actions:
             events += self._apply(action, timeout=timeout)
         self.events.extend(events)
-        if self.on_change is not None:
-            self.on_change(self)
+        self._changed()
         return events
 
     def _apply(self, action: Action, *, timeout: bool = False) -> list[Event]:
@@ -297,13 +261,6 @@ class SpeedSession:
                               penalty=self.game.rules.false_out_penalty, words=words)
         return Event(Kind.MOVE, line, seat)
 
-    def set_order(self, order: SortOrder) -> None:
-        """Show the hand in ``order`` from now on, in this game and once it is resumed."""
-        if order is not self.order:
-            self.order = order
-            if self.on_change is not None:
-                self.on_change(self)
-
     # -- saving ----------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -317,10 +274,7 @@ class SpeedSession:
     def from_json(cls, data: object, what: str = "saved game") -> SpeedSession:
         """The session saved by ``to_json``, rebuilt by replaying its actions (the events
         told again). ``InputError`` (or ``RulesError``) says what is wrong and where."""
-        saved = need_object(data, what)
-        if saved.get("format") != SAVE_FORMAT:
-            raise InputError(f"not a {SAVE_FORMAT} file (format {saved.get('format')!r})", what)
-        setup = Setup.from_json(saved, what)
+        saved, setup = read_save(data, what)
         if setup.rules.mode is not Mode.SPEED:
             raise InputError("not a speed game (its rules' mode is not speed)", what)
         lines = need_list(saved.get("actions", []), f"{what}: actions", MAX_SPEED_ACTIONS)
@@ -337,14 +291,6 @@ class SpeedSession:
                 session.events += session._apply(action, timeout=index in marked)
             except (NotationError, IllegalAction) as error:
                 raise InputError(str(error), where) from None
-        return session
-
-    def with_words(self, words: CardWords) -> SpeedSession:
-        """This game with cards named by ``words``, its events told again."""
-        if words == self.words:
-            return self
-        session = SpeedSession.from_json({**self.to_json(), "long_names": words.long})
-        session.on_change = self.on_change
         return session
 
     def record(self) -> dict[str, Any]:
