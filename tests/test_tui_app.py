@@ -7,11 +7,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from rich.console import Console
 from test_tui_session import seed_where_person_can_go_out
+from textual.app import App
 from textual.pilot import Pilot
 
 from threethirteen.actions import Source
@@ -33,9 +34,14 @@ def setup(seed: int = 5, **rules: object) -> Setup:
     return Setup.new(Rules.from_json({"players": 4, "rounds": 2, **rules}), LEVELS, seed=seed)
 
 
-def run(test: Callable[[TableApp, Pilot[str]], Coroutine[Any, Any, None]], app: TableApp) -> None:
+AppT = TypeVar("AppT", bound=App[str])
+
+
+def run(test: Callable[[AppT, Pilot[str]], Coroutine[Any, Any, None]], app: AppT,
+        size: tuple[int, int] = SIZE) -> None:
+    """Run ``test`` on ``app`` in Textual's pilot, at ``size`` (columns, rows)."""
     async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await test(app, pilot)
 
     asyncio.run(main())
@@ -50,7 +56,7 @@ async def until(pilot: Pilot[str], done: Callable[[], bool], seconds: float = 10
     raise AssertionError("the table did not get there in time")
 
 
-def page_text(app: TableApp) -> str:
+def page_text(app: App[str]) -> str:
     screen = app.screen
     assert isinstance(screen, Page)
     console = Console(width=140, record=True, file=open("/dev/null", "w"))  # noqa: SIM115

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
+from test_tui_app import page_text, until
+from test_tui_app import run as run_table
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -46,29 +47,8 @@ def speed_setup(seed: int = 5, opponents: int = 3, **rules: object) -> Setup:
 
 def run(test: Callable[[SpeedApp, Pilot[str]], Coroutine[Any, Any, None]], app: SpeedApp,
         size: tuple[int, int] = (80, 24)) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await test(app, pilot)
-
-    asyncio.run(main())
-
-
-async def until(pilot: Pilot[str], done: Callable[[], bool], seconds: float = 10.0) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if done():
-            await pilot.pause()
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the table did not get there in time")
-
-
-def page_text(app: SpeedApp) -> str:
-    screen = app.screen
-    assert isinstance(screen, Page)
-    console = Console(width=140, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(screen.title_text)
-    console.print(screen.body)
-    return console.export_text()
+    """The table tests' ``run``, at the terminal's usual 80 by 24 unless told."""
+    run_table(test, app, size)
 
 
 def log_lines(app: SpeedApp) -> list[str]:
