@@ -18,7 +18,6 @@ threethirteen.errors.IllegalAction: illegal action '0: draw stock': it is seat 1
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -135,17 +134,6 @@ class GameState(GameBase[_Round]):
                      r.result)
             for r in self._rounds
         )
-
-    def copy(self) -> GameState:
-        """An independent copy, dealer included."""
-        return copy.deepcopy(self)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def _key(self) -> tuple[object, ...]:
         return (self._rules, self._names, self._seed, self._dealer, self._first_dealer,

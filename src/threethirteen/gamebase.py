@@ -2,16 +2,17 @@
 
 ``GameState`` (turns) and ``SpeedGame`` (calls) keep their own rounds and legality; this
 base holds the rest: the names checked against the rules, the pack, the first dealer,
-a round's deal, the scores it adds, the game's end, and the properties a front end reads
-of either.
+a round's deal, the scores it adds, the game's end, the properties a front end reads
+of either, copies and equality.
 """
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, NoReturn, Protocol, TypeVar
+from typing import Generic, NoReturn, Protocol, Self, TypeVar
 
 from threethirteen.actions import Action
 from threethirteen.cards import Card, Rank, pack
@@ -205,3 +206,22 @@ class GameBase(Generic[R]):
     def history(self) -> tuple[Action, ...]:
         """Every action applied so far, in order (in speed mode the caller's included)."""
         return tuple(self._history)
+
+    # -- copies and equality -----------------------------------------------------------
+
+    def copy(self) -> Self:
+        """An independent copy, dealer included."""
+        return copy.deepcopy(self)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal games of one kind: the same ``_key``."""
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, GameBase)
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _key(self) -> tuple[object, ...]:
+        """What makes two games of this kind equal."""
+        raise NotImplementedError

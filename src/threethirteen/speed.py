@@ -199,19 +199,8 @@ class SpeedGame(GameBase[SpeedRound]):
         """Every round dealt so far (copies), the one in play last."""
         return tuple(copy.deepcopy(self._rounds))
 
-    def copy(self) -> SpeedGame:
-        """An independent copy, dealer included."""
-        return copy.deepcopy(self)
-
-    def __eq__(self, other: object) -> bool:
-        """Equal games: the same rules, names, seed, deals, calls and scores."""
-        if not isinstance(other, SpeedGame):
-            return NotImplemented
-        return self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def _key(self) -> tuple[object, ...]:
+        """The same rules, names, seed, deals, calls and scores."""
         # not the history: the order of actions within a step does not change the game
         return (self._rules, self._names, self._seed, self._first_dealer, self._totals,
                 self._winners, self._rounds)
