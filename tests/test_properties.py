@@ -19,6 +19,7 @@ from threethirteen.game import GameState
 from threethirteen.record import dumps_record, game_record, replay_record
 from threethirteen.rules import PRESETS, FalseOut, Rules
 from threethirteen.solver import melds_completely
+from threethirteen.speed import SpeedGame
 from threethirteen.view import Phase, View
 
 FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -102,11 +103,26 @@ def test_same_seed_same_game_and_records_replay(rules: Rules, seed: int, cut: in
         f'"seed": {seed},', '"seed": null,')
 
 
-def hidden_zones(state: GameState, seat: int | None) -> list[list[Card]]:
+def hidden_zones(game: GameState | SpeedGame, seat: int | None) -> list[list[Card]]:
     """The card lists ``seat`` cannot see: other hands and the stock (engine internals)."""
-    table = state._rounds[-1]  # test-only reach into the state
+    table = game._rounds[-1]  # test-only reach into the game
     hands = [hand for other, hand in enumerate(table.hands) if other != seat]
     return [zone for zone in (*hands, table.stock) if zone]
+
+
+def swap_hidden_cards(game: GameState | SpeedGame, seat: int | None,
+                      data: st.DataObject) -> bool:
+    """Swap two cards ``seat`` cannot see, from two of its hidden zones (False when it
+    has fewer than two)."""
+    zones = hidden_zones(game, seat)
+    if len(zones) < 2:
+        return False
+    first, second = data.draw(st.lists(st.sampled_from(range(len(zones))), min_size=2,
+                                       max_size=2, unique=True))
+    i = data.draw(st.integers(0, len(zones[first]) - 1))
+    j = data.draw(st.integers(0, len(zones[second]) - 1))
+    zones[first][i], zones[second][j] = zones[second][j], zones[first][i]
+    return True
 
 
 @FAST
@@ -119,14 +135,8 @@ def test_a_view_ignores_cards_it_cannot_see(
     advance(state, random.Random(seed), cut)
     seat = data.draw(st.sampled_from([None, *range(rules.players)]))
     before = state.view(seat)
-    zones = hidden_zones(state, seat)
-    if len(zones) < 2:
+    if not swap_hidden_cards(state, seat, data):
         return
-    first, second = data.draw(st.lists(st.sampled_from(range(len(zones))), min_size=2,
-                                       max_size=2, unique=True))
-    i = data.draw(st.integers(0, len(zones[first]) - 1))
-    j = data.draw(st.integers(0, len(zones[second]) - 1))
-    zones[first][i], zones[second][j] = zones[second][j], zones[first][i]
     state._outs = None  # the swap may change the acting seat's hand
     assert state.view(seat) == before
     assert json.dumps(state.view(seat).to_json()) == json.dumps(before.to_json())

@@ -13,9 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from referee import referee
+from test_properties import swap_hidden_cards
 
 from threethirteen.actions import Discard, Draw, Source, parse_action
-from threethirteen.cards import Card, pack
+from threethirteen.cards import pack
 from threethirteen.errors import IllegalAction, RecordError, RulesError
 from threethirteen.game import GameState
 from threethirteen.rules import Rules
@@ -136,13 +137,6 @@ def test_same_seed_same_game_whatever_the_order_within_a_step(
         assert again == first
 
 
-def hidden_zones(game: SpeedGame, seat: int | None) -> list[list[Card]]:
-    """What ``seat`` cannot see: other hands and the stock (engine internals)."""
-    table = game._rounds[-1]  # test-only reach into the game
-    hands = [hand for other, hand in enumerate(table.hands) if other != seat]
-    return [zone for zone in (*hands, table.stock) if zone]
-
-
 @FAST
 @given(rules=speed_rules(), seed=st.integers(0, 2**32), cut=st.integers(0, 300),
        data=st.data())
@@ -157,14 +151,8 @@ def test_a_view_ignores_cards_it_cannot_see(
         step(game, rng)
     seat = data.draw(st.sampled_from([None, *range(rules.players)]))
     before = game.view(seat)
-    zones = hidden_zones(game, seat)
-    if len(zones) < 2:
+    if not swap_hidden_cards(game, seat, data):
         return
-    first, second = data.draw(st.lists(st.sampled_from(range(len(zones))), min_size=2,
-                                       max_size=2, unique=True))
-    i = data.draw(st.integers(0, len(zones[first]) - 1))
-    j = data.draw(st.integers(0, len(zones[second]) - 1))
-    zones[first][i], zones[second][j] = zones[second][j], zones[first][i]
     assert game.view(seat) == before
     assert json.dumps(game.view(seat).to_json()) == json.dumps(before.to_json())
     if seat is None:
