@@ -30,7 +30,13 @@ def session_at(round_number: int, players: int = 4, phase: Phase = Phase.DISCARD
     """A game played by bots (the person plays like greedy) up to the person's ``phase``
     in round ``round_number``."""
     levels = ("easy", "medium", "greedy", "easy", "medium", "greedy", "easy")[:players - 1]
-    session = Session(Setup.new(Rules(players=players), levels, seed=seed))
+    return played_to(Session(Setup.new(Rules(players=players), levels, seed=seed)),
+                     round_number, phase)
+
+
+def played_to(session: Session, round_number: int, phase: Phase) -> Session:
+    """``session`` played on by its bots, the person like greedy, up to the person's
+    ``phase`` in round ``round_number``."""
     person = GreedyBot()
     while True:
         if session.computer_to_act:

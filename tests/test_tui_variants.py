@@ -4,17 +4,15 @@ cards with no wild rank), through the real pseudo-terminal and Textual's pilot."
 
 from __future__ import annotations
 
-import random
 import re
 import sys
 from pathlib import Path
 
 import pexpect
 from test_tui_app import page_text, run, until
+from test_tui_layout import played_to
 from textual.pilot import Pilot
 
-from threethirteen.actions import Draw
-from threethirteen.bots.greedy import GreedyBot
 from threethirteen.cards import Card
 from threethirteen.rules import Rules
 from threethirteen.tui.app import TableApp
@@ -102,20 +100,8 @@ def test_a_deuces_arent_wild_game_in_the_plain_mode(tmp_path: Path) -> None:
 def session_at(rules: Rules, round_number: int, seed: int = 7) -> Session:
     """A game played by bots (the person like greedy) up to the person's discard in
     round ``round_number``."""
-    session = Session(Setup.new(rules, ("greedy",) * (rules.players - 1), seed=seed))
-    person = GreedyBot()
-    while True:
-        if session.computer_to_act:
-            session.play_computer()
-            continue
-        view = session.view()
-        if view.round_number >= round_number and view.phase is Phase.DISCARD:
-            return session
-        move = person.choose(view, random.Random(0))
-        if isinstance(move, Draw):
-            session.draw(move.source)
-        else:
-            session.discard(move.card, out=move.out)
+    return played_to(Session(Setup.new(rules, ("greedy",) * (rules.players - 1), seed=seed)),
+                     round_number, Phase.DISCARD)
 
 
 def test_the_table_shows_round_12_with_15_cards_and_no_wild_rank() -> None:
