@@ -4,11 +4,25 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 HAND_CARD = "button.hand-card"
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+
+
+@contextmanager
+def on_a_phone(browser: Browser) -> Iterator[Page]:
+    """A page in a context of its own on a 360x740 touch phone, closed afterwards."""
+    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def button(page: Page, name: str) -> Any:

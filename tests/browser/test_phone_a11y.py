@@ -13,13 +13,12 @@ from browser.fake import FakeRoom, view_json
 from browser.table import (
     HAND_CARD,
     button,
+    on_a_phone,
     play_turn_by_mouse,
     rules_param,
     wait_for_change,
 )
 
-PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
 FOURTEEN = ["Ac", "2c", "3c", "4c", "5d", "6d", "7d", "8d", "Ks", "Kh", "Qs", "Jh", "Th", "*"]
 
 
@@ -33,9 +32,7 @@ def strips(page: Page) -> list[dict[str, float]]:
 
 
 def test_a_fourteen_card_hand_fits_a_phone_with_44px_targets(server: str, browser: Browser) -> None:
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
+    with on_a_phone(browser) as page:
         FakeRoom(page, view_json(FOURTEEN))
         page.goto(f"{server}/r/fake")
         expect(page.locator(HAND_CARD)).to_have_count(14)
@@ -55,8 +52,6 @@ def test_a_fourteen_card_hand_fits_a_phone_with_44px_targets(server: str, browse
         assert corner is not None and corner["width"] <= 22
         expect(page.get_by_role("button", name="King of spades, wild")).to_have_count(1)
         expect(page.get_by_role("button", name="Joker")).to_have_count(1)
-    finally:
-        context.close()
 
 
 BADGES = """() => [...document.querySelectorAll('button.hand-card')].flatMap((b) => {
@@ -73,9 +68,7 @@ BADGES = """() => [...document.querySelectorAll('button.hand-card')].flatMap((b)
 def test_the_wild_badges_of_a_fourteen_card_hand_stay_visible_on_a_phone(
     server: str, browser: Browser,
 ) -> None:
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
+    with on_a_phone(browser) as page:
         FakeRoom(page, view_json(FOURTEEN))
         page.goto(f"{server}/r/fake")
         expect(page.locator(HAND_CARD)).to_have_count(14)
@@ -91,8 +84,6 @@ def test_the_wild_badges_of_a_fourteen_card_hand_stay_visible_on_a_phone(
         for badge in badges:
             assert all(badge["seen"]), badge
             assert badge["right"] <= 360 and badge["bottom"] <= 740, badge
-    finally:
-        context.close()
 
 
 ROW = """() => {
@@ -112,9 +103,7 @@ def test_the_hand_layout_uses_the_card_width_the_style_sheet_draws(
 ) -> None:
     """One source of truth: the strips are computed from the card width on screen, so a
     row of the 14-card hand spans the hand's width (a wider assumed card leaves a gap)."""
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
+    with on_a_phone(browser) as page:
         FakeRoom(page, view_json(FOURTEEN))
         if large:
             page.add_init_script(
@@ -126,8 +115,6 @@ def test_the_hand_layout_uses_the_card_width_the_style_sheet_draws(
         assert row["card"] == (64 if large else 58), row
         assert row["hand"] - 8 <= row["row"] <= row["hand"] + 0.5, row
         assert row["strip"] >= 44, row
-    finally:
-        context.close()
 
 
 def touch(client: object, kind: str, x: float, y: float) -> None:
@@ -136,9 +123,7 @@ def touch(client: object, kind: str, x: float, y: float) -> None:
 
 
 def test_a_card_is_dragged_into_place_by_touch(server: str, browser: Browser) -> None:
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
+    with on_a_phone(browser) as page:
         FakeRoom(page, view_json(FOURTEEN))
         page.goto(f"{server}/r/fake")
         cards = page.locator(HAND_CARD)
@@ -147,7 +132,7 @@ def test_a_card_is_dragged_into_place_by_touch(server: str, browser: Browser) ->
         start = cards.nth(0).bounding_box()
         end = cards.nth(4).bounding_box()
         assert start and end
-        client = context.new_cdp_session(page)
+        client = page.context.new_cdp_session(page)
         x, y = start["x"] + 12, start["y"] + start["height"] / 2
         touch(client, "touchStart", x, y)
         target = end["x"] + end["width"] - 4
@@ -164,15 +149,11 @@ def test_a_card_is_dragged_into_place_by_touch(server: str, browser: Browser) ->
         expect(page.locator(f"{HAND_CARD}.dragging")).to_have_count(0)
         # The card settles into its place (after its short transition).
         page.wait_for_function("document.scrollingElement.scrollWidth <= 360")
-    finally:
-        context.close()
 
 
 def test_a_round_on_a_phone_by_touch(server: str, browser: Browser) -> None:
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(15_000)
-    try:
-        page = context.new_page()
+    with on_a_phone(browser) as page:
+        page.set_default_timeout(15_000)
         page.goto(f"{server}/play?opponents=3&level=greedy&rules={rules_param(rounds=1)}")
         turns = 0
         while True:
@@ -185,8 +166,6 @@ def test_a_round_on_a_phone_by_touch(server: str, browser: Browser) -> None:
         assert turns >= 1
         expect(page.get_by_role("heading", name="Game over")).to_be_visible()
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
-    finally:
-        context.close()
 
 
 def axe(page: Page) -> list[dict[str, object]]:

@@ -11,13 +11,12 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
+from browser.table import button, on_a_phone
 from threethirteen.cards import pack
 from threethirteen.rules import Rules
 from threethirteen.scorekeeper import Entry, Sheet, sheet_csv
 from threethirteen.scorekeeper.text import winners_text
 
-PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 RANK_WORDS = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"}
 SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
@@ -29,10 +28,6 @@ def card_words(code: str, wild: str) -> str:
         return "Joker"
     name = f"{RANK_WORDS.get(code[0], code[0])} of {SUIT_WORDS[code[1]]}"
     return f"{name}, wild" if code[0] == wild else name
-
-
-def button(page: Page, name: str) -> object:
-    return page.get_by_role("button", name=name, exact=True)
 
 
 def cell(page: Page, number: int, seat: int) -> object:
@@ -73,28 +68,25 @@ def plan_entries() -> list[tuple[int, int, str, str]]:
 def enter(page: Page, number: int, seat: int, how: str, text: str, wild: str) -> None:
     name = NAMES[seat]
     if how == "out":
-        button(page, f"{name} went out").tap()  # type: ignore[attr-defined]
+        button(page, f"{name} went out").tap()
         return
     if how == "false":
-        button(page, f"False out for {name}").tap()  # type: ignore[attr-defined]
+        button(page, f"False out for {name}").tap()
         expect(button(page, f"False out for {name}")).to_have_attribute("aria-pressed", "true")
     if how == "tapped":
-        button(page, f"Tap {name}'s cards").tap()  # type: ignore[attr-defined]
+        button(page, f"Tap {name}'s cards").tap()
         for code in text.split():
-            button(page, card_words(code, wild)).tap()  # type: ignore[attr-defined]
+            button(page, card_words(code, wild)).tap()
         expect(page.get_by_text(f"{len(text.split())} of {number + 2} cards chosen for {name}")
                ).to_be_visible()
-        button(page, f"Enter cards for {name}").tap()  # type: ignore[attr-defined]
+        button(page, f"Enter cards for {name}").tap()
         return
     page.get_by_label(f"{name}'s entry").fill(text)
-    button(page, f"Enter for {name}").tap()  # type: ignore[attr-defined]
+    button(page, f"Enter for {name}").tap()
 
 
 def test_a_whole_sheet_on_a_phone_with_a_live_link(server: str, browser: Browser) -> None:
-    keeper_context = browser.new_context(**PHONE)
-    viewer_context = browser.new_context(**PHONE)
-    try:
-        page = keeper_context.new_page()
+    with on_a_phone(browser) as page, on_a_phone(browser) as viewer:
         page.goto(f"{server}/")
         page.get_by_role("link", name="Keep score of a game with real cards").tap()
         expect(page.get_by_role("heading", name="Score sheet", exact=True)).to_be_visible()
@@ -103,12 +95,11 @@ def test_a_whole_sheet_on_a_phone_with_a_live_link(server: str, browser: Browser
         page.get_by_text("Every rule option").tap()
         page.locator("#sheet-rules-false_out").select_option("penalty")
         page.get_by_label("Who deals first").select_option(label="Ann")
-        button(page, "Start the sheet").tap()  # type: ignore[attr-defined]
+        button(page, "Start the sheet").tap()
         expect(page).to_have_url(re.compile(r"/score/[A-Za-z0-9_-]+$"))
         live = page.get_by_label("Live link (read-only, for everyone at the table)").input_value()
         assert live == page.url
 
-        viewer = viewer_context.new_page()
         viewer.goto(live)
         expect(viewer.get_by_role("heading", name="Score sheet (live)")).to_be_visible()
         expect(viewer.get_by_role("button", name=re.compile("went out"))).to_have_count(0)
@@ -124,13 +115,13 @@ def test_a_whole_sheet_on_a_phone_with_a_live_link(server: str, browser: Browser
             sheet = sheet.enter(number, seat, Entry.parse(typed))
             expect(cell(page, number, seat)).to_have_text(str(sheet.entry(number, seat).points))
             if number == 5 and seat == 0:  # round 5 done: edit round 3
-                button(page, "Edit round 3").tap()  # type: ignore[attr-defined]
+                button(page, "Edit round 3").tap()
                 expect(page.get_by_role("heading", name="Round 3 (editing)")).to_be_visible()
                 enter(page, 3, 0, "points", "21", "5")
                 sheet = sheet.enter(3, 0, Entry.parse("21"))
                 expect(cell(page, 3, 0)).to_have_text("21")
                 expect(cell(viewer, 3, 0)).to_have_text("21")
-                button(page, "Done editing").tap()  # type: ignore[attr-defined]
+                button(page, "Done editing").tap()
             if seat == sheet.plan(number).dealer:  # the round is complete
                 expect(totals(viewer)).to_have_text([str(t) for t in sheet.totals])
                 expect(cell(viewer, number, seat)).to_have_text(
@@ -157,62 +148,47 @@ def test_a_whole_sheet_on_a_phone_with_a_live_link(server: str, browser: Browser
         page.get_by_role("link", name="Ann, Bob, Cy, Dee").first.tap()
         expect(totals(page)).to_have_text([str(t) for t in sheet.totals])
         expect(button(page, "Ann went out")).to_be_visible()
-    finally:
-        keeper_context.close()
-        viewer_context.close()
 
 
 def test_a_refused_entry_says_why_and_changes_nothing(server: str, browser: Browser) -> None:
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
+    with on_a_phone(browser) as page:
         page.goto(f"{server}/score")
         page.get_by_label("Player 1", exact=True).fill("Ann")
         page.get_by_label("Player 2", exact=True).fill("Bob")
-        button(page, "Remove the last player").tap()  # type: ignore[attr-defined]
-        button(page, "Remove the last player").tap()  # type: ignore[attr-defined]
-        button(page, "Start the sheet").tap()  # type: ignore[attr-defined]
+        button(page, "Remove the last player").tap()
+        button(page, "Remove the last player").tap()
+        button(page, "Start the sheet").tap()
         expect(page.locator(".round-line")).to_contain_text("Round 1 of 11")
         for text, words in [("-3", "points cannot be negative"),
                             ("7h 8h *", "these rules have no jokers"),
                             ("7h 8h Kq", "'Kq' has no valid suit")]:
             page.get_by_label("Bob's entry").fill(text)
-            button(page, "Enter for Bob").tap()  # type: ignore[attr-defined]
+            button(page, "Enter for Bob").tap()
             expect(page.get_by_role("alert")).to_contain_text(words)
             expect(cell(page, 1, 1)).to_have_text("")
-        button(page, "False out for Bob").tap()  # type: ignore[attr-defined]
+        button(page, "False out for Bob").tap()
         page.get_by_label("Bob's entry").fill("5")
-        button(page, "Enter for Bob").tap()  # type: ignore[attr-defined]
+        button(page, "Enter for Bob").tap()
         expect(page.get_by_role("alert")).to_contain_text("these rules refuse a false out")
-    finally:
-        context.close()
 
 
 def test_the_scorekeeper_pages_pass_axe_on_a_phone(server: str, browser: Browser) -> None:
     from browser.test_phone_a11y import axe
 
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
+    with on_a_phone(browser) as page:
         page.goto(f"{server}/score")
         expect(page.get_by_role("heading", name="New sheet")).to_be_visible()
         assert axe(page) == []
         page.get_by_label("Player 2", exact=True).fill("Bob")
-        button(page, "Start the sheet").tap()  # type: ignore[attr-defined]
+        button(page, "Start the sheet").tap()
         expect(page.locator(".round-line")).to_contain_text("Round 1 of 11")
-        button(page, "Tap Bob's cards").tap()  # type: ignore[attr-defined]
-        button(page, "3 of hearts, wild").tap()  # type: ignore[attr-defined]
+        button(page, "Tap Bob's cards").tap()
+        button(page, "3 of hearts, wild").tap()
         assert axe(page) == []
-        other = browser.new_context(**PHONE)
-        try:
-            viewer = other.new_page()
+        with on_a_phone(browser) as viewer:
             viewer.goto(page.url)
             expect(viewer.get_by_role("heading", name="Score sheet (live)")).to_be_visible()
             assert axe(viewer) == []
-        finally:
-            other.close()
-    finally:
-        context.close()
 
 
 def test_a_sheets_json_is_imported_and_kept(server: str, browser: Browser,
@@ -225,109 +201,93 @@ def test_a_sheets_json_is_imported_and_kept(server: str, browser: Browser,
     sheet = sheet.enter(1, 0, Entry.parse("out"))
     source = Path(str(tmp_path)) / "sheet.json"
     source.write_text(sheet_text(sheet), encoding="utf-8")
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
+    with on_a_phone(browser) as page:
         page.goto(f"{server}/score")
         page.get_by_label(re.compile("A sheet's JSON file")).set_input_files(str(source))
         expect(page).to_have_url(re.compile(r"/score/[A-Za-z0-9_-]+$"))
         expect(totals(page)).to_have_text(["0", "25"])
         expect(page.locator(".round-line")).to_contain_text("Round 2 of 2")
         expect(page.get_by_text("least penalty 25: no melds; unmelded")).to_have_count(0)
-        button(page, "Edit round 1").tap()  # type: ignore[attr-defined]
+        button(page, "Edit round 1").tap()
         expect(page.get_by_text(re.compile("least penalty 25: no melds; unmelded"))
                ).to_be_visible()
-    finally:
-        context.close()
 
 
 def test_a_tie_brings_the_playoff_round_then_the_winner(server: str, browser: Browser) -> None:
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
+    with on_a_phone(browser) as page:
         page.goto(f"{server}/score")
         for seat, name in enumerate(["Ann", "Bob", "Cy"]):
             page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
-        button(page, "Remove the last player").tap()  # type: ignore[attr-defined]
+        button(page, "Remove the last player").tap()
         page.get_by_text("Every rule option").tap()
         page.locator("#sheet-rules-rounds").fill("1")
         page.locator("#sheet-rules-rounds").press("Tab")
         page.locator("#sheet-rules-ties").select_option("playoff")
-        button(page, "Start the sheet").tap()  # type: ignore[attr-defined]
+        button(page, "Start the sheet").tap()
         expect(page.locator(".round-line")).to_contain_text("Round 1 of 1: 3 cards")
         for name, text in [("Bob", "9"), ("Cy", "out"), ("Ann", "0")]:
             if text == "out":
-                button(page, f"{name} went out").tap()  # type: ignore[attr-defined]
+                button(page, f"{name} went out").tap()
             else:
                 page.get_by_label(f"{name}'s entry").fill(text)
-                button(page, f"Enter for {name}").tap()  # type: ignore[attr-defined]
+                button(page, f"Enter for {name}").tap()
         expect(page.get_by_role("status")).to_contain_text("Ann and Cy tie for the lowest total")
         expect(page.locator(".round-line")).to_contain_text(
             "Playoff round between Ann and Cy: 13 cards, wild rank King")
         expect(button(page, "Bob went out")).to_have_count(0)
-        button(page, "Cy went out").tap()  # type: ignore[attr-defined]
+        button(page, "Cy went out").tap()
         page.get_by_label("Ann's entry").fill("4")
-        button(page, "Enter for Ann").tap()  # type: ignore[attr-defined]
+        button(page, "Enter for Ann").tap()
         expect(page.get_by_role("status")).to_have_text(
             "Cy wins the playoff round, and the game.")
         expect(button(page, "Edit the playoff round")).to_be_visible()
-    finally:
-        context.close()
 
 
 def test_a_five_suit_sheet_taps_stars_and_refuses_an_ace(server: str, browser: Browser) -> None:
     """Issue 17: the grid of the five-suit pack has a row of stars (★, its own colour) and
     no aces or 2s; a typed ace is refused as a card the pack does not have."""
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
+    with on_a_phone(browser) as page:
         page.goto(f"{server}/score")
         for seat, name in enumerate(["Ann", "Bob", "Cy"]):
             page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
-        button(page, "Remove the last player").tap()  # type: ignore[attr-defined]
+        button(page, "Remove the last player").tap()
         page.get_by_label("Preset").select_option("five-suit")
-        button(page, "Start the sheet").tap()  # type: ignore[attr-defined]
+        button(page, "Start the sheet").tap()
         expect(page.locator(".round-line")).to_contain_text("Round 1 of 11")
         first = Sheet.start(["Ann", "Bob", "Cy"], Rules.preset("five-suit"))
         name = ["Ann", "Bob", "Cy"][first.plan(1).first]
         page.get_by_label(f"{name}'s entry").fill("Ah 4c 5c")
-        button(page, f"Enter for {name}").tap()  # type: ignore[attr-defined]
+        button(page, f"Enter for {name}").tap()
         expect(page.get_by_role("alert")).to_contain_text("the five-suit pack has no Ah")
-        button(page, f"Tap {name}'s cards").tap()  # type: ignore[attr-defined]
+        button(page, f"Tap {name}'s cards").tap()
         grid = page.get_by_role("group", name=f"{name}'s cards")
         expect(grid.get_by_role("group", name="Stars")).to_be_visible()
         expect(grid.get_by_role("button", name=re.compile(r"^(Ace|2) of"))).to_have_count(0)
         star = button(page, "9 of stars")
-        colour = star.evaluate("e => getComputedStyle(e).color")  # type: ignore[attr-defined]
+        colour = star.evaluate("e => getComputedStyle(e).color")
         assert colour == "rgb(106, 27, 154)"
         for card in ("9 of stars", "10 of stars", "Queen of stars"):
-            button(page, card).tap()  # type: ignore[attr-defined]
-        button(page, f"Enter cards for {name}").tap()  # type: ignore[attr-defined]
+            button(page, card).tap()
+        button(page, f"Enter cards for {name}").tap()
         seat = ["Ann", "Bob", "Cy"].index(name)
         expected = first.enter(1, seat, Entry.parse("9x Tx Qx")).entry(1, seat)
         assert expected is not None and expected.points == 9 + 10 + 12  # no run without Jx
         expect(cell(page, 1, seat)).to_have_text("31")
         expect(page.locator(".entry-text").first).to_contain_text("9x")
-    finally:
-        context.close()
 
 
 def test_a_speed_sheet_takes_several_outs_in_a_round(server: str, browser: Browser) -> None:
     """Issue 17: 3-13 Speed is scored as usual, but several players may go out at once."""
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
+    with on_a_phone(browser) as page:
         page.goto(f"{server}/score")
         for seat, name in enumerate(NAMES):
             page.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
         page.get_by_label("Preset").select_option("speed")
         expect(page.locator("p.preset-words")).to_contain_text("several players may go out")
         page.get_by_label("Who deals first").select_option(label="Ann")
-        button(page, "Start the sheet").tap()  # type: ignore[attr-defined]
+        button(page, "Start the sheet").tap()
         expect(page.locator(".round-line")).to_contain_text("Round 1 of 11")
         for name in ("Bob", "Cy"):
-            button(page, f"{name} went out").tap()  # type: ignore[attr-defined]
+            button(page, f"{name} went out").tap()
             expect(cell(page, 1, NAMES.index(name))).to_have_text("0")
         expect(page.get_by_role("alert")).to_have_count(0)
-    finally:
-        context.close()

@@ -13,8 +13,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocket, expect
 
-from browser.table import button, rules_param
-from browser.test_phone_a11y import PHONE, axe
+from browser.table import PHONE, button, rules_param
+from browser.test_phone_a11y import axe
 
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 TIMER = re.compile(r"^(\d+) seconds? to the caller$")

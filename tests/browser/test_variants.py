@@ -10,7 +10,14 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from browser.fake import FakeRoom, view_json
-from browser.table import CARD_NAME, HAND_CARD, button, play_game, play_turn_by_mouse
+from browser.table import (
+    CARD_NAME,
+    HAND_CARD,
+    button,
+    on_a_phone,
+    play_game,
+    play_turn_by_mouse,
+)
 
 PURPLE, RED, BLACK = "rgb(106, 27, 154)", "rgb(179, 19, 43)", "rgb(26, 29, 33)"
 BLUE, GREEN = "rgb(11, 79, 168)", "rgb(15, 107, 53)"
@@ -138,15 +145,11 @@ def test_a_deuces_arent_wild_game_to_the_end_with_its_twelfth_round(
     expect(sheet).to_contain_text("None (jokers)")
 
 
-PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
 
 
 def test_round_12_fifteen_cards_fit_a_phone_with_44px_targets(server: str, browser: Any) -> None:
     """Round 12 of deuces-arent-wild deals 14: with the card drawn, 15 cards on a phone."""
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
+    with on_a_phone(browser) as page:
         FakeRoom(page, view_json(FOURTEEN, round_number=12, wild=None,
                                  rules={"rounds": 12, "players": 4, "decks": 2, "jokers": 2}))
         page.goto(f"{server}/r/fake")
@@ -162,5 +165,3 @@ def test_round_12_fifteen_cards_fit_a_phone_with_44px_targets(server: str, brows
             assert box["bottom"] <= 740, box
             assert box["width"] >= 44 and box["height"] >= 44, box
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
-    finally:
-        context.close()
