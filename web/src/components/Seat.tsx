@@ -36,7 +36,7 @@ export function Seat({ view, seat, roomSeat, timerDeadline }: Props) {
       aria-label={label} data-seat={seat}>
       <div class="seat-head">
         <span class={`presence ${offline ? "off" : "on"}`} title={offline ? "Disconnected" : "Connected"} />
-        <span class="seat-name">{name}</span>
+        <span class="seat-name" title={name}>{name}</span>
         {level && <span class="level">{level}</span>}
       </div>
       <div class="backs" aria-hidden="true">

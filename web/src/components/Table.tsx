@@ -115,12 +115,11 @@ export function Table({ store, room, online }: Props) {
             );
           })}
           <div class="table-center">
-            <Stock size={view.stock_size} />
-            <DiscardPile pile={view.discard_pile} wild={view.wild} />
-          </div>
-          <div class="felt-note" aria-hidden="true">
+            <div class="piles">
+              <Stock size={view.stock_size} />
+              <DiscardPile pile={view.discard_pile} wild={view.wild} />
+            </div>
             <span class="wild-chip">{wildText(view.wild)}</span>
-            <span class="felt-prompt">{prompt}</span>
           </div>
         </div>
         {me !== null && (
