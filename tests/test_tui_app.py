@@ -56,6 +56,13 @@ async def until(pilot: Pilot[str], done: Callable[[], bool], seconds: float = 10
     raise AssertionError("the table did not get there in time")
 
 
+async def draw_from_stock(app: TableApp, pilot: Pilot[str]) -> None:
+    """Wait for the person's turn, draw from the stock by key and wait for the discard."""
+    await until(pilot, lambda: app.session.person_to_act)
+    await pilot.press("d")
+    await until(pilot, lambda: app.session.view().phase is Phase.DISCARD)
+
+
 def page_text(app: App[str]) -> str:
     screen = app.screen
     assert isinstance(screen, Page)
@@ -145,9 +152,7 @@ def test_go_out_is_offered_when_legal_and_asks_first() -> None:
     goer = found.out_cards()[0]
 
     async def play(app: TableApp, pilot: Pilot[str]) -> None:
-        await until(pilot, lambda: app.session.person_to_act)
-        await pilot.press("d")
-        await until(pilot, lambda: app.session.view().phase is Phase.DISCARD)
+        await draw_from_stock(app, pilot)
         assert enabled(app, "o")
         cards = app.shown().cards
         wrong = next(i for i, card in enumerate(cards) if card != goer)
@@ -175,9 +180,7 @@ def test_enter_on_a_card_that_goes_out_asks_go_out_first() -> None:
     goer = found.out_cards()[0]
 
     async def play(app: TableApp, pilot: Pilot[str]) -> None:
-        await until(pilot, lambda: app.session.person_to_act)
-        await pilot.press("d")
-        await until(pilot, lambda: app.session.view().phase is Phase.DISCARD)
+        await draw_from_stock(app, pilot)
         assert f"go out with {SHORT.card(goer)}" in str(app._texts["#arrangement"])
         history = len(app.session.state.history)
         await pilot.press(str(app.shown().cards.index(goer) + 1), "enter")
@@ -336,9 +339,7 @@ def test_quit_saves_and_the_next_start_offers_to_resume(tmp_path: Path,
     first = TableApp(setup(), pace=0)
 
     async def quit_midway(app: TableApp, pilot: Pilot[str]) -> None:
-        await until(pilot, lambda: app.session.person_to_act)
-        await pilot.press("d")
-        await until(pilot, lambda: app.session.view().phase is Phase.DISCARD)
+        await draw_from_stock(app, pilot)
         await pilot.press("q")
 
     run(quit_midway, first)

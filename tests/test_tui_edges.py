@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from test_tui_app import LEVELS, page_text, run, setup, until
+from test_tui_app import LEVELS, draw_from_stock, page_text, run, setup, until
 from test_tui_layout import session_at
 from textual.pilot import Pilot
 
@@ -103,9 +103,7 @@ def test_the_round_page_shows_the_final_moves_it_covers() -> None:
 
 def test_a_message_clears_once_a_move_has_made_it_stale() -> None:
     async def play(app: TableApp, pilot: Pilot[str]) -> None:
-        await until(pilot, lambda: app.session.person_to_act)
-        await pilot.press("d")
-        await until(pilot, lambda: app.session.view().phase is Phase.DISCARD)
+        await draw_from_stock(app, pilot)
         await pilot.press("enter")
         if isinstance(app.screen, GoOutAsk):
             await pilot.press("n")
@@ -154,9 +152,7 @@ def test_ctrl_c_saves_and_quits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 
     async def main() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: app.session.person_to_act)
-            await pilot.press("d")
-            await until(pilot, lambda: app.session.view().phase is Phase.DISCARD)
+            await draw_from_stock(app, pilot)
             await pilot.press("ctrl+c")
             await pilot.pause()
 
