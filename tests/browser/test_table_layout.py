@@ -32,6 +32,11 @@ BOXES = """() => {
   return {seats, center, felt};
 }"""
 
+# The page once every finite animation and transition has ended.
+SETTLED = """async () => { await Promise.all(document.getAnimations()
+  .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+  .map((a) => a.finished.catch(() => null))); }"""
+
 # What lies on top at the discard's corner (its rank): the discard itself, not a seat.
 CORNER = """() => {
   const face = document.querySelector('.pile.discard .card.face');
@@ -77,18 +82,17 @@ def test_no_seat_covers_another_or_the_piles(server: str, browser: Browser, play
     for screen, options in SCREENS.items():
         for large in (False, True):
             context = browser.new_context(**options)
-            try:
-                if large:
-                    context.add_init_script(
-                        "localStorage.setItem('three-thirteen.settings', "
-                        "JSON.stringify({large: true}))")
+            try:  # animations off: a card still landing would be measured mid-flight
+                context.add_init_script(
+                    "localStorage.setItem('three-thirteen.settings', "
+                    f"JSON.stringify({{large: {str(large).lower()}, motion: 'off'}}))")
                 page = context.new_page()
                 room = FakeRoom(page, view, room=room_info)
                 page.goto(f"{server}/r/fake")
                 expect(page.locator(HAND_CARD)).to_have_count(14)
                 expect(page.locator(".felt .seat")).to_have_count(players - 1)
                 show_hint(page, room)
-                page.wait_for_timeout(100)  # the layout settles after the hint's panel
+                page.evaluate(SETTLED)
                 where = f"{players} players, {screen}{', large cards' if large else ''}"
                 found = page.evaluate(BOXES)
                 parts = [*found["seats"], found["center"]]
@@ -117,8 +121,8 @@ def test_a_long_name_is_cut_short_on_its_seat_and_said_whole(server: str, browse
         seat = page.locator(".felt .seat").first
         expect(seat).to_have_attribute("aria-label", f"{long_name}, computer, expert, 13 cards, "
                                        "score 120, went out")
-        width = seat.bounding_box()
-        assert width is not None and width["width"] < 260, width
+        box = seat.bounding_box()
+        assert box is not None and box["width"] < 260, box
         expect(seat.locator(".seat-name")).to_have_attribute("title", long_name)
     finally:
         context.close()

@@ -119,7 +119,7 @@ export function Table({ store, room, online }: Props) {
               <Stock size={view.stock_size} />
               <DiscardPile pile={view.discard_pile} wild={view.wild} />
             </div>
-            <span class="wild-chip">{wildText(view.wild)}</span>
+            <span class="wild-chip" aria-hidden="true">{wildText(view.wild)}</span>
           </div>
         </div>
         {me !== null && (
