@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
@@ -16,13 +16,18 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touc
 
 
 @contextmanager
-def on_a_phone(browser: Browser) -> Iterator[Page]:
-    """A page in a context of its own on a 360x740 touch phone, closed afterwards."""
-    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
+def page_in(browser: Browser, options: dict[str, Any]) -> Iterator[Page]:
+    """A page in a browser context of its own with ``options`` (a screen), closed afterwards."""
+    context = browser.new_context(**options)
     try:
         yield context.new_page()
     finally:
         context.close()
+
+
+def on_a_phone(browser: Browser) -> AbstractContextManager[Page]:
+    """A page on a 360x740 touch phone (``page_in``)."""
+    return page_in(browser, PHONE)
 
 
 def button(page: Page, name: str) -> Any:

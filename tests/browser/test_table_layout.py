@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from browser.fake import FakeRoom, view_json
-from browser.table import HAND_CARD, PHONE
+from browser.table import HAND_CARD, PHONE, page_in
 from threethirteen.seats import seat_names
 
 FOURTEEN = ["Ac", "2c", "3c", "4c", "5d", "6d", "7d", "8d", "Ks", "Kh", "Qs", "Jh", "Th", "9s"]
@@ -81,12 +81,11 @@ def test_no_seat_covers_another_or_the_piles(server: str, browser: Browser, play
     view, room_info = table_of(players)
     for screen, options in SCREENS.items():
         for large in (False, True):
-            context = browser.new_context(**options)
-            try:  # animations off: a card still landing would be measured mid-flight
-                context.add_init_script(
+            with page_in(browser, options) as page:
+                # animations off: a card still landing would be measured mid-flight
+                page.add_init_script(
                     "localStorage.setItem('three-thirteen.settings', "
                     f"JSON.stringify({{large: {str(large).lower()}, motion: 'off'}}))")
-                page = context.new_page()
                 room = FakeRoom(page, view, room=room_info)
                 page.goto(f"{server}/r/fake")
                 expect(page.locator(HAND_CARD)).to_have_count(14)
@@ -105,17 +104,13 @@ def test_no_seat_covers_another_or_the_piles(server: str, browser: Browser, play
                     assert felt["left"] <= seat["left"] and seat["right"] <= felt["right"], where
                     assert felt["top"] <= seat["top"] and seat["bottom"] <= felt["bottom"], where
                 assert page.evaluate(CORNER), f"{where}: something covers the discard's rank"
-            finally:
-                context.close()
 
 
 def test_a_long_name_is_cut_short_on_its_seat_and_said_whole(server: str, browser: Browser) -> None:
     view, room_info = table_of(4)
     long_name = "Bartholomew the Magnificent of Lower Upton"[:40]
     view["players"] = ["You", long_name, "Top", "Right"]
-    context = browser.new_context(**SCREENS["1024x768"])
-    try:
-        page = context.new_page()
+    with page_in(browser, SCREENS["1024x768"]) as page:
         FakeRoom(page, view, room=room_info)
         page.goto(f"{server}/r/fake")
         seat = page.locator(".felt .seat").first
@@ -124,5 +119,3 @@ def test_a_long_name_is_cut_short_on_its_seat_and_said_whole(server: str, browse
         box = seat.bounding_box()
         assert box is not None and box["width"] < 260, box
         expect(seat.locator(".seat-name")).to_have_attribute("title", long_name)
-    finally:
-        context.close()
