@@ -54,8 +54,9 @@ def within(rows: list[dict[str, Any]]) -> None:
     if len(explored) < 50:
         print("too few decisions played at random")
         return
-    x, y = [], []
+    x, y, rounds = [], [], []
     for row in explored:
+        rounds.append((row["game"], row["round"]))
         parts = np.array([grouped(f) for f in row["options"].values()])
         mean = parts.mean(axis=0)
         chosen = np.array(grouped(row["options"][row["chosen"]]))
@@ -65,11 +66,17 @@ def within(rows: list[dict[str, Any]]) -> None:
     xa, ya = np.array(x), np.array(y)
     coef, *_ = np.linalg.lstsq(xa, ya, rcond=None)
     residual = ya - xa @ coef
-    sigma2 = float(residual @ residual) / (len(ya) - xa.shape[1])
-    errors = np.sqrt(np.diag(sigma2 * np.linalg.pinv(xa.T @ xa)))
-    print(f"{len(explored)} decisions played at random; what a point of each part, "
-          "against the decision's other options, adds to the result (standard error); "
-          "the bot weighs them 1, -1, 1, 0:")
+    bread = np.linalg.pinv(xa.T @ xa)
+    meat = np.zeros_like(bread)
+    for key in set(rounds):  # decisions of one round share its result: clustered
+        members = [index for index, other in enumerate(rounds) if other == key]
+        score = xa[members].T @ residual[members]
+        meat += np.outer(score, score)
+    errors = np.sqrt(np.diag(bread @ meat @ bread))
+    print(f"{len(explored)} decisions played at random in {len(set(rounds))} rounds; "
+          "what a point of each part, against the decision's other options, adds to "
+          "the result (standard error clustered by round); the bot weighs them "
+          "1, -1, 1, 0:")
     for name, weight, error in zip(GROUPS, coef, errors, strict=False):
         print(f"  {name}: {weight:+.3f} ({error:.3f})")
 
