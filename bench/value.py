@@ -284,8 +284,9 @@ def main() -> None:
                       help="the share of decisions played at random among the options")
     compare = sub.add_parser("paired", help="bench/paired.py with futures-learned "
                              "(the linear model of --model) registered")
-    compare.add_argument("--model", type=Path, required=True)
-    compare.add_argument("--name", default="futures-learned")
+    compare.add_argument("--model", type=Path, action="append", required=True,
+                         help="repeatable, with a --name for each after the first")
+    compare.add_argument("--name", action="append", default=[])
     compare.add_argument("rest", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     if args.command == "paired":
@@ -294,8 +295,12 @@ def main() -> None:
         import paired
 
         from threethirteen.bots.registry import register_bot
-        model = json.loads(args.model.read_text())
-        register_bot(args.name, lambda: LearnedFutures(model, name=args.name))
+        names = args.name or ["futures-learned"]
+        if len(names) != len(args.model):
+            parser.error("give one --name for each --model")
+        for name, path in zip(names, args.model, strict=True):
+            model = json.loads(path.read_text())
+            register_bot(name, lambda model=model, name=name: LearnedFutures(model, name=name))
         sys.argv = ["paired.py", *[arg for arg in args.rest if arg != "--"]]
         paired.main()
         return

@@ -63,22 +63,39 @@ def within(rows: list[dict[str, Any]]) -> None:
         context = row["options"][row["chosen"]][INDEX["players"]:INDEX["rounds_left"] + 1]
         x.append([*(chosen - mean), *mean, *context, 1.0])
         y.append(row["target"])
-    xa, ya = np.array(x), np.array(y)
-    coef, *_ = np.linalg.lstsq(xa, ya, rcond=None)
-    residual = ya - xa @ coef
-    bread = np.linalg.pinv(xa.T @ xa)
-    meat = np.zeros_like(bread)
-    for key in set(rounds):  # decisions of one round share its result: clustered
-        members = [index for index, other in enumerate(rounds) if other == key]
-        score = xa[members].T @ residual[members]
-        meat += np.outer(score, score)
-    errors = np.sqrt(np.diag(bread @ meat @ bread))
+    coef, covariance = clustered_fit(np.array(x), np.array(y), rounds)
+    errors = np.sqrt(np.diag(covariance))
     print(f"{len(explored)} decisions played at random in {len(set(rounds))} rounds; "
           "what a point of each part, against the decision's other options, adds to "
           "the result (standard error clustered by round); the bot weighs them "
           "1, -1, 1, 0:")
     for name, weight, error in zip(GROUPS, coef, errors, strict=False):
         print(f"  {name}: {weight:+.3f} ({error:.3f})")
+    # the bot's own proportions: caught = -race = defence (two constraints)
+    constraints = np.zeros((2, len(coef)))
+    constraints[0, :2] = 1.0, 1.0
+    constraints[1, [0, 2]] = 1.0, -1.0
+    gap = constraints @ coef
+    wald = float(gap @ np.linalg.solve(constraints @ covariance @ constraints.T, gap))
+    print(f"  the bot's proportions (caught = -race = defence): Wald {wald:.2f} on 2 "
+          f"degrees of freedom, p = {np.exp(-wald / 2):.2f}")
+
+
+def clustered_fit(x: np.ndarray, y: np.ndarray,
+                  clusters: list[Any]) -> tuple[np.ndarray, np.ndarray]:
+    """Least squares with the covariance of its coefficients clustered by ``clusters``
+    (the decisions of one round share its result)."""
+    coef, *_ = np.linalg.lstsq(x, y, rcond=None)
+    residual = y - x @ coef
+    bread = np.linalg.pinv(x.T @ x)
+    meat = np.zeros_like(bread)
+    members: dict[Any, list[int]] = {}
+    for index, key in enumerate(clusters):
+        members.setdefault(key, []).append(index)
+    for indices in members.values():
+        score = x[indices].T @ residual[indices]
+        meat += np.outer(score, score)
+    return coef, bread @ meat @ bread
 
 
 def load(paths: list[Path]) -> list[dict[str, Any]]:
