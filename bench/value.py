@@ -124,6 +124,19 @@ def option_features(bot: FuturesBot, view: View, futures: Futures,
             *out_by, *pen_after, *(list(ends) + [1.0] * DEPTH)[:DEPTH]]
 
 
+def formula_model(penalty_now: float = 0.0) -> dict[str, Any]:
+    """The hand-built value as a linear model over ``terms`` (it plays as ``futures``),
+    plus ``penalty_now`` times the penalty the option holds now."""
+    width = len(terms([0.0] * len(NAMES)))
+    coef = [0.0] * width
+    coef[0], coef[1] = 1.0, penalty_now  # the defence's extra cost; the penalty now
+    for step in range(DEPTH):
+        coef[3 + 3 * step] = 1.0
+        coef[5 + 3 * step] = -DECAY ** step
+    coef[3 + 3 * DEPTH] = 1.0
+    return {"coef": coef, "intercept": 0.0}
+
+
 def linear(model: dict[str, Any]) -> Callable[[list[float]], float]:
     """The value of a linear model over ``terms`` (``value_fit.py --save``)."""
     coef, intercept = model["coef"], model["intercept"]
@@ -282,10 +295,13 @@ def main() -> None:
     data.add_argument("--out", type=Path, required=True)
     data.add_argument("--explore", type=float, default=0.0,
                       help="the share of decisions played at random among the options")
-    compare = sub.add_parser("paired", help="bench/paired.py with futures-learned "
-                             "(the linear model of --model) registered")
-    compare.add_argument("--model", type=Path, action="append", required=True,
+    compare = sub.add_parser("paired", help="bench/paired.py with learned bots registered "
+                             "(each --model, or the hand-built value plus --penalty-now)")
+    compare.add_argument("--model", type=Path, action="append", default=[],
                          help="repeatable, with a --name for each after the first")
+    compare.add_argument("--penalty-now", type=float, action="append", default=[],
+                         help="the hand-built value plus this times the penalty held "
+                              "now (repeatable; named futures-penalty-W)")
     compare.add_argument("--name", action="append", default=[])
     compare.add_argument("rest", nargs=argparse.REMAINDER)
     args = parser.parse_args()
@@ -295,11 +311,14 @@ def main() -> None:
         import paired
 
         from threethirteen.bots.registry import register_bot
-        names = args.name or ["futures-learned"]
+        names = args.name or ["futures-learned"] * bool(args.model)
         if len(names) != len(args.model):
             parser.error("give one --name for each --model")
-        for name, path in zip(names, args.model, strict=True):
-            model = json.loads(path.read_text())
+        models = [(name, json.loads(path.read_text()))
+                  for name, path in zip(names, args.model, strict=True)]
+        models += [(f"futures-penalty-{weight:g}", formula_model(weight))
+                   for weight in args.penalty_now]
+        for name, model in models:
             register_bot(name, lambda model=model, name=name: LearnedFutures(model, name=name))
         sys.argv = ["paired.py", *[arg for arg in args.rest if arg != "--"]]
         paired.main()

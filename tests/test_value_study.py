@@ -85,15 +85,7 @@ def test_a_logged_game_labels_every_decision_with_its_rounds_result() -> None:
 
 
 def test_a_learned_model_equal_to_the_hand_built_value_plays_as_the_bot_does() -> None:
-    width = len(value.terms([0.0] * len(value.NAMES)))
-    coef = [0.0] * width
-    steps = value.DEPTH
-    for step in range(steps):
-        coef[3 + 3 * step] = 1.0
-        coef[5 + 3 * step] = -DECAY ** step
-    coef[3 + 3 * steps] = 1.0
-    coef[0] = 1.0  # the defence's extra cost
-    learned = value.LearnedFutures({"coef": coef, "intercept": 0.0}, name="learned", count=8)
+    learned = value.LearnedFutures(value.formula_model(), name="learned", count=8)
     plain = FuturesBot(name="plain", count=8)
     state = GameState(Rules(players=2), seed=11, names=["learned", "greedy"])
     for _ in range(40):
