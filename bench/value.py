@@ -298,7 +298,7 @@ def main() -> None:
     compare = sub.add_parser("paired", help="bench/paired.py with learned bots registered "
                              "(each --model, or the hand-built value plus --penalty-now)")
     compare.add_argument("--model", type=Path, action="append", default=[],
-                         help="repeatable, with a --name for each after the first")
+                         help="repeatable, each with its --name (one alone: futures-learned)")
     compare.add_argument("--penalty-now", type=float, action="append", default=[],
                          help="the hand-built value plus this times the penalty held "
                               "now (repeatable; named futures-penalty-W)")
