@@ -20,6 +20,7 @@ import websockets
 from server.checks import assert_record_replays, offline, record_of
 from server.client import Socket, create, join, play_out
 from server.serverproc import ServerProcess
+from server.speedclient import room_log
 from threethirteen.game import GameState
 from threethirteen.rules import Rules
 
@@ -49,6 +50,23 @@ async def reconnecting(server: ServerProcess, room: str, token: str, rng: random
                 await socket.close()
 
 
+async def kill_as_it_plays(server: ServerProcess, room: str, playing: asyncio.Future[Any],
+                           kills: int, rng: random.Random, entries: int) -> int:
+    """Kill and restart the server up to ``kills`` times, each once ``room``'s log has
+    grown by ``entries`` since the last start (by progress, not time: a quiet machine
+    plays fast), never once ``playing`` is done; the kills made."""
+    made, since = 0, 0
+    while made < kills and not playing.done():
+        await asyncio.sleep(rng.uniform(0.02, 0.1))
+        if len(await room_log(server, room)) < since + entries or playing.done():
+            continue
+        server.kill()
+        made += 1
+        await asyncio.to_thread(server.start)
+        since = len(await room_log(server, room))
+    return made
+
+
 async def crash_games(server: ServerProcess, kills: int, games: int, seed: int
                       ) -> tuple[int, int]:
     """Play ``games`` games while killing the server up to ``kills`` times (never once
@@ -70,16 +88,8 @@ async def crash_games(server: ServerProcess, kills: int, games: int, seed: int
                                  seen[room, seat]))
     playing = asyncio.gather(*players)
 
-    async def killer() -> int:
-        for made in range(kills):
-            await asyncio.sleep(rng.uniform(0.1, 0.6))  # early: quiet machines play fast
-            if playing.done():
-                return made
-            server.kill()
-            await asyncio.to_thread(server.start)
-        return kills
-
-    _, made = await asyncio.gather(playing, killer())
+    _, made = await asyncio.gather(
+        playing, kill_as_it_plays(server, rooms[0][0], playing, kills, rng, entries=30))
     checked = 0
     for room, seats in rooms:
         record = record_of(server.base, room)

@@ -20,7 +20,7 @@ from referee import referee
 
 from server.checks import record_of
 from server.client import Socket, create, join, watch
-from server.crashing import reconnecting
+from server.crashing import kill_as_it_plays, reconnecting
 from server.serverproc import ServerProcess
 from server.speedclient import check_states, play_speed, replay_views, room_log
 from threethirteen.rules import Rules
@@ -333,14 +333,7 @@ def test_a_killed_server_resumes_speed_games_exactly(kind: str, spawn: Spawn) ->
                          play_speed)
             for (room, tokens), (_, kept) in zip(rooms, seen, strict=True)
             for seat, token in tokens.items()))
-        kills = 0
-        while kills < 3 and not playing.done():
-            await asyncio.sleep(rng.uniform(0.2, 0.8))  # early: quiet machines play fast
-            if playing.done():
-                break
-            server.kill()
-            kills += 1
-            await asyncio.to_thread(server.start)
+        kills = await kill_as_it_plays(server, rooms[0][0], playing, 3, rng, entries=40)
         await playing
         return kills, seen
 
