@@ -124,17 +124,33 @@ def option_features(bot: FuturesBot, view: View, futures: Futures,
             *out_by, *pen_after, *(list(ends) + [1.0] * DEPTH)[:DEPTH]]
 
 
+PARTS = ("caught", "race", "defence", "penalty now")
+
+
+def part_weights() -> dict[str, list[float]]:
+    """Each part of an option's hand-built value as weights over ``terms`` (its first,
+    every-table half): the penalty held when the round ends without it out first, the
+    race's gain (decayed as the bot decays it), the defence's extra cost, the penalty it
+    holds now. The bot's value is caught - race + defence."""
+    width = 3 + 3 * DEPTH + 1
+    weights = {part: [0.0] * width for part in PARTS}
+    weights["defence"][0] = 1.0
+    weights["penalty now"][1] = 1.0
+    for step in range(DEPTH):
+        weights["caught"][3 + 3 * step] = 1.0
+        weights["race"][5 + 3 * step] = DECAY ** step
+    weights["caught"][3 + 3 * DEPTH] = 1.0
+    return weights
+
+
 def formula_model(penalty_now: float = 0.0) -> dict[str, Any]:
     """The hand-built value as a linear model over ``terms`` (it plays as ``futures``),
     plus ``penalty_now`` times the penalty the option holds now."""
-    width = len(terms([0.0] * len(NAMES)))
-    coef = [0.0] * width
-    coef[0], coef[1] = 1.0, penalty_now  # the defence's extra cost; the penalty now
-    for step in range(DEPTH):
-        coef[3 + 3 * step] = 1.0
-        coef[5 + 3 * step] = -DECAY ** step
-    coef[3 + 3 * DEPTH] = 1.0
-    return {"coef": coef, "intercept": 0.0}
+    weights = part_weights()
+    signs = {"caught": 1.0, "race": -1.0, "defence": 1.0, "penalty now": penalty_now}
+    coef = [sum(signs[part] * weights[part][index] for part in PARTS)
+            for index in range(len(weights["caught"]))]
+    return {"coef": coef + [0.0] * len(coef), "intercept": 0.0}
 
 
 def linear(model: dict[str, Any]) -> Callable[[list[float]], float]:

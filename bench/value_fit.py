@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 from sklearn.ensemble import HistGradientBoostingRegressor
 from sklearn.linear_model import Ridge
-from value import DECAY, DEPTH, INDEX, terms
+from value import INDEX, PARTS, part_weights, terms
 from value import trees as value_trees
 
 
@@ -31,19 +31,15 @@ def derived(raw: np.ndarray) -> np.ndarray:
     return np.array([terms(row) for row in raw.tolist()])
 
 
-GROUPS = ("caught", "race", "defence", "penalty now")
+GROUPS = PARTS
+WEIGHTS = part_weights()
 
 
 def grouped(features: list[float]) -> list[float]:
-    """An option's value in four parts (``GROUPS``): the penalty held when the round
-    ends without it out first, the race's gain (the others' penalty times the chance of
-    going out first, decayed as the bot decays it), the defence's extra cost, the
-    penalty it holds now. The bot's value is caught - race + defence."""
+    """An option's value in its four parts (``value.part_weights``)."""
     row = terms(features)
-    steps = DEPTH
-    caught = sum(row[3 + 3 * step] for step in range(steps)) + row[3 + 3 * steps]
-    race = sum(row[5 + 3 * step] * DECAY ** step for step in range(steps))
-    return [caught, race, row[0], row[1]]
+    return [sum(weight * term for weight, term in zip(WEIGHTS[part], row, strict=False))
+            for part in PARTS]
 
 
 def within(rows: list[dict[str, Any]]) -> None:
