@@ -20,9 +20,9 @@ import websockets
 from server.checks import assert_record_replays, offline, record_of
 from server.client import Socket, create, join, play_out
 from server.serverproc import ServerProcess
-from server.speedclient import room_log
 from threethirteen.game import GameState
 from threethirteen.rules import Rules
+from threethirteen.server.store import Store
 
 DROPS = (websockets.WebSocketException, OSError, TimeoutError, ConnectionError)
 
@@ -56,14 +56,18 @@ async def kill_as_it_plays(server: ServerProcess, room: str, playing: asyncio.Fu
     grown by ``entries`` since the last start (by progress, not time: a quiet machine
     plays fast), never once ``playing`` is done; the kills made."""
     made, since = 0, 0
-    while made < kills and not playing.done():
-        await asyncio.sleep(rng.uniform(0.02, 0.1))
-        if len(await room_log(server, room)) < since + entries or playing.done():
-            continue
-        server.kill()
-        made += 1
-        await asyncio.to_thread(server.start)
-        since = len(await room_log(server, room))
+    store = await Store.open(server.url)  # the database outlives the server's kills
+    try:
+        while made < kills and not playing.done():
+            await asyncio.sleep(rng.uniform(0.02, 0.1))
+            if len(await store.log(room)) < since + entries or playing.done():
+                continue
+            server.kill()
+            made += 1
+            await asyncio.to_thread(server.start)
+            since = len(await store.log(room))
+    finally:
+        await store.close()
     return made
 
 
