@@ -76,6 +76,8 @@ FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-hazard-1.4": {"hazard_scale": 1.4},  # the round's end feared more
     "futures-choices-9": {"choices": 9},  # more discards valued by the futures
     "futures-depth-5": {"depth": 5},  # each future five draws long, not ten
+    "futures-depth-20": {"depth": 20},  # each future twenty draws long, not ten
+    "futures-depth-20-choices-9": {"depth": 20, "choices": 9},
     "futures-defence-0": {"defence": 0.0},  # no known-cards defence
     "futures-defence-2": {"defence": 2.0},  # the known-cards defence doubled
     "futures-unaware": {"score_aware": False},  # the round's end not weighed by the scores
