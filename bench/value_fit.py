@@ -31,7 +31,6 @@ def derived(raw: np.ndarray) -> np.ndarray:
     return np.array([terms(row) for row in raw.tolist()])
 
 
-GROUPS = PARTS
 WEIGHTS = part_weights()
 
 
@@ -65,7 +64,7 @@ def within(rows: list[dict[str, Any]]) -> None:
           "what a point of each part, against the decision's other options, adds to "
           "the result (standard error clustered by round); the bot weighs them "
           "1, -1, 1, 0:")
-    for name, weight, error in zip(GROUPS, coef, errors, strict=False):
+    for name, weight, error in zip(PARTS, coef, errors, strict=False):
         print(f"  {name}: {weight:+.3f} ({error:.3f})")
     # the bot's own proportions: caught = -race = defence (two constraints)
     constraints = np.zeros((2, len(coef)))
