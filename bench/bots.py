@@ -123,6 +123,8 @@ def _register_variants() -> None:
     for name in [*VARIANTS, *SEARCH_VARIANTS, *FUTURES_VARIANTS]:
         register_bot(name, _variant(name))
     register_bot(SeatGreedy.name, SeatGreedy)
+    from racer import RacerBot  # a study's bot: bench/racer.py
+    register_bot(RacerBot.name, RacerBot)
 
 
 Round = tuple[int, bool, int, int]  # number, went out first, own points, the other's

@@ -13,7 +13,9 @@ solved once up to the order of the suits, so the values are exact for three poli
 * ``one step``: keep what leaves the fewest expected draws when every later draw keeps
   greedily: one step of policy improvement over greedy, what ``expert``'s futures
   estimate by sampling;
-* ``optimal``: keep what leaves the fewest expected draws (value iteration).
+* ``optimal``: keep what leaves the fewest expected draws (value iteration);
+* ``racer``: ``bench/racer.py``'s keeping by the hand's structure (the fewest cards to
+  replace, then the most unseen cards that cut that number, then the lowest penalty).
 
 For each: the expected draws to go out from a random deal, and the chance of going out
 first in a race against the greedy policy, each seat with a deck of its own and the
@@ -26,6 +28,8 @@ import argparse
 import itertools
 import time
 from collections.abc import Callable, Sequence
+
+from racer import counted, racer_key
 
 from threethirteen.cards import Card, Rank
 from threethirteen.rules import Rules
@@ -54,6 +58,7 @@ class Race:
     """Every hand of ``cards`` cards up to suit order, with its draws and throws."""
 
     def __init__(self, cards: int) -> None:
+        self.cards = cards
         rules = Rules(players=2)
         wild = Rank(cards)
         index: dict[Key, int] = {}
@@ -102,6 +107,19 @@ class Race:
             if change < tolerance:
                 return values
 
+    def racer_keys(self) -> list[tuple[int, int, int]]:
+        """Each hand's key by ``bench/racer.py``'s racer (the cards it cannot see: the rest
+        of the deck)."""
+        rules, wild = Rules(players=2), Rank(self.cards)
+        keys = []
+        for key in self.keys:
+            codes = codes_of(key)
+            hand = [Card.from_code(code) for code in codes]
+            rest = counted(Card.from_code(code) for code in range(SUITS * RANKS)
+                           if code not in codes)
+            keys.append(racer_key(hand, wild, rules, rest))
+        return keys
+
     def survival(self, choose: Choice, turns: int) -> list[float]:
         """The chance that a random deal has not gone out after each of ``turns`` draws."""
         alive = [1.0] * len(self.keys)
@@ -146,8 +164,10 @@ def main() -> None:
             "greedy": race.greedy,
             "one step": least(draws["greedy"]),
             "optimal": least(draws["optimal"]),
+            "racer": least(race.racer_keys()),  # type: ignore[arg-type]
         }
         draws["one step"] = race.draws(policies["one step"])
+        draws["racer"] = race.draws(policies["racer"])
         curves = {name: race.survival(choose, options.turns)
                   for name, choose in policies.items()}
         for name in policies:
