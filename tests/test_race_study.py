@@ -57,3 +57,12 @@ def test_optimal_beats_one_step_beats_greedy(three: race.Race) -> None:
     assert curve[0] == 1.0 and all(a >= b for a, b in zip(curve, curve[1:], strict=False))
     assert race.first_out(curve, curve) == pytest.approx(0.5, abs=1e-3)  # the tail: a draw
     assert race.first_out(three.survival(one_step, 40), curve) > 0.5
+
+
+def test_the_racer_races_as_well_as_one_step(three: race.Race) -> None:
+    """The racer by hand structure (``bench/racer.py``), exact: 7.25 draws, as one step."""
+    greedy = three.draws(three.greedy)
+    one_step = three.dealt(three.draws(race.least(greedy)))
+    racer = three.dealt(three.draws(race.least(three.racer_keys())))
+    assert racer < three.dealt(greedy) - 1.5
+    assert abs(racer - one_step) < 0.05
