@@ -18,7 +18,9 @@ until what it keeps melds whole. The same deals for every policy:
 * ``racer``: keep what leaves the fewest cards to replace (``distance``: the natural
   cards outside the best cover of the hand by partial melds that fit in its size), then
   the most cards of the rest of the deck that would cut that number, then the lowest
-  penalty.
+  penalty;
+* ``racer-lite``: the same, counting as helpful any card of the rest of the deck that is
+  wild, shares a rank with a kept card or lies within two ranks of one in its suit.
 
 For each: the mean and median draws to go out, and the chance of going out first against
 greedy, each seat with a deck of its own (every deal of the policy against every deal
