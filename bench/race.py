@@ -27,9 +27,10 @@ from __future__ import annotations
 import argparse
 import itertools
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 
-from racer import counted, racer_key
+from racer import racer_key
 
 from threethirteen.cards import Card, Rank
 from threethirteen.rules import Rules
@@ -115,7 +116,7 @@ class Race:
         for key in self.keys:
             codes = codes_of(key)
             hand = [Card.from_code(code) for code in codes]
-            rest = counted(Card.from_code(code) for code in range(SUITS * RANKS)
+            rest = Counter(Card.from_code(code) for code in range(SUITS * RANKS)
                            if code not in codes)
             keys.append(racer_key(hand, wild, rules, rest))
         return keys

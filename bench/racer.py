@@ -34,26 +34,27 @@ import itertools
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots.greedy import GreedyBot, best_discard, going_out
 from threethirteen.bots.tracking import track
-from threethirteen.cards import Card, Rank
+from threethirteen.cards import Card, Rank, Suit
 from threethirteen.rules import Rules
 from threethirteen.solver import deadwood
 from threethirteen.view import Phase, View
 
 RULES = Rules(players=2)
 CAP = 60  # draws after which a deal counts as not gone out
-Natural = tuple[int, int]  # rank, suit index
+Natural = tuple[int, Suit | None]  # rank, suit
 Keep = Callable[[list[Card], Rank, Sequence[Card], random.Random], Card]
 
 
 def naturals_of(hand: Sequence[Card], wild: Rank) -> tuple[Natural, ...]:
     """The hand's cards that are not of the wild rank, as (rank, suit)."""
-    return tuple((int(card.rank), card.code // 13) for card in hand
+    return tuple((int(card.rank), card.suit) for card in hand
                  if card.rank is not None and card.rank != wild)
 
 
@@ -62,7 +63,7 @@ def groups(cards: Sequence[Natural]) -> dict[int, list[tuple[int, int]]]:
     can grow into: cards of one rank, or of one suit and distinct ranks), by its lowest
     card."""
     by_rank: dict[int, list[int]] = {}
-    by_suit: dict[int, list[int]] = {}
+    by_suit: dict[Suit | None, list[int]] = {}
     for index, (rank, suit) in enumerate(cards):
         by_rank.setdefault(rank, []).append(index)
         by_suit.setdefault(suit, []).append(index)
@@ -117,7 +118,7 @@ def greedy_keep(hand: list[Card], wild: Rank, rest: Sequence[Card],
 
 
 def racer_key(kept: Sequence[Card], wild: Rank, rules: Rules,
-              unseen: dict[int, tuple[Card, int]]) -> tuple[int, int, int]:
+              unseen: Counter[Card]) -> tuple[int, int, int]:
     """The cards to replace, less the unseen cards that would cut that number, and the
     penalty: lower races better."""
     cards = naturals_of(kept, wild)
@@ -127,30 +128,28 @@ def racer_key(kept: Sequence[Card], wild: Rank, rules: Rules,
 
 
 def helping(cards: tuple[Natural, ...], held: int, slots: int, wild: Rank,
-            unseen: dict[int, tuple[Card, int]]) -> int:
+            unseen: Counter[Card]) -> int:
     """The unseen cards that would let partial melds hold one more of ``cards``' kind."""
-    return sum(count for drawn, count in unseen.values()
+    return sum(count for drawn, count in unseen.items()
                if drawn.rank == wild
                or covered(cards + naturals_of([drawn], wild), slots) > held)
 
 
-def counted(cards: Iterable[Card]) -> dict[int, tuple[Card, int]]:
-    """Each distinct card with how many there are."""
-    found: dict[int, tuple[Card, int]] = {}
-    for card in cards:
-        found[card.code] = (card, found.get(card.code, (card, 0))[1] + 1)
-    return found
-
-
-def racer_choice(hand: Sequence[Card], wild: Rank, rules: Rules,
-                 unseen: dict[int, tuple[Card, int]]) -> tuple[tuple[int, int, int], Card]:
-    """The card to throw from ``hand`` by ``racer_key``, and the key it leaves (each part
-    worked out only for the cards still tied on the parts before it)."""
+def kept_hands(hand: Sequence[Card]) -> dict[Card, list[Card]]:
+    """Each card ``hand`` may throw (by card code) and the hand it leaves."""
     kept: dict[Card, list[Card]] = {}
     for card in sorted(set(hand), key=lambda c: c.code):
         rest = list(hand)
         rest.remove(card)
         kept[card] = rest
+    return kept
+
+
+def racer_choice(hand: Sequence[Card], wild: Rank, rules: Rules,
+                 unseen: Counter[Card]) -> tuple[tuple[int, int, int], Card]:
+    """The card to throw from ``hand`` by ``racer_key``, and the key it leaves (each part
+    worked out only for the cards still tied on the parts before it)."""
+    kept = kept_hands(hand)
     naturals = {card: naturals_of(rest, wild) for card, rest in kept.items()}
     held = {card: covered(naturals[card], len(rest)) for card, rest in kept.items()}
     far = {card: len(naturals[card]) - held[card] for card in kept}
@@ -168,7 +167,7 @@ def racer_keep(hand: list[Card], wild: Rank, rest: Sequence[Card],
                rng: random.Random) -> Card:
     """The card whose loss leaves the fewest cards to replace, then the most cards of
     ``rest`` that would cut that number, then the lowest penalty."""
-    return racer_choice(hand, wild, RULES, counted(rest))[1]
+    return racer_choice(hand, wild, RULES, Counter(rest))[1]
 
 
 class RacerBot(GreedyBot):
@@ -181,7 +180,7 @@ class RacerBot(GreedyBot):
     def choose(self, view: View, rng: random.Random) -> Action:
         """The racer's action for ``view``."""
         assert view.seat is not None and view.hand is not None and view.wild is not None
-        unseen = counted(track(view).unseen.elements())
+        unseen = track(view).unseen
         if view.phase is Phase.DRAW:
             top = view.top
             if top is None or Draw(view.seat, Source.DISCARD) not in view.legal:
@@ -201,22 +200,22 @@ def racer_lite_keep(hand: list[Card], wild: Rank, rest: Sequence[Card],
                     rng: random.Random) -> Card:
     """As ``racer_keep``, counting as helpful the cards of ``rest`` that are wild or share
     a rank with a kept natural card or lie within two ranks of one in its suit."""
-    best: tuple[tuple[int, int, int], Card] | None = None
-    for card in sorted(set(hand), key=lambda c: c.code):
-        kept = list(hand)
-        kept.remove(card)
+    def key(kept: list[Card]) -> tuple[int, int, int]:
         cards = naturals_of(kept, wild)
         ranks = {rank for rank, _ in cards}
         near = {(rank + step, suit) for rank, suit in cards for step in (-2, -1, 1, 2)}
-        helping = sum(1 for drawn in rest if drawn.rank == wild
-                      or int(drawn.rank or 0) in ranks
-                      or (int(drawn.rank or 0), drawn.code // 13) in near)
-        key = (len(cards) - covered(cards, len(kept)), -helping,
-               deadwood(kept, wild=wild, rules=RULES))
-        if best is None or key < best[0]:
-            best = (key, card)
-    assert best is not None
-    return best[1]
+        near_cards = sum(1 for drawn in rest if drawn.rank == wild
+                         or int(drawn.rank or 0) in ranks
+                         or (int(drawn.rank or 0), drawn.suit) in near)
+        return (len(cards) - covered(cards, len(kept)), -near_cards,
+                deadwood(kept, wild=wild, rules=RULES))
+    return least_by(hand, key)
+
+
+def least_by(hand: Sequence[Card], key: Callable[[list[Card]], tuple[float, ...]]) -> Card:
+    """The card whose loss leaves the hand with the least ``key``, the lowest card code
+    among equals."""
+    return min(kept_hands(hand).items(), key=lambda item: key(item[1]))[0]
 
 
 def one_step(futures: int, depth: int) -> Keep:
@@ -224,16 +223,9 @@ def one_step(futures: int, depth: int) -> Keep:
     def keep(hand: list[Card], wild: Rank, rest: Sequence[Card], rng: random.Random) -> Card:
         pool = sorted(rest, key=lambda card: card.code)
         draws = [rng.sample(pool, min(depth, len(pool))) for _ in range(futures)]
-        best: tuple[tuple[float, int], Card] | None = None
-        for card in sorted(set(hand), key=lambda c: c.code):
-            kept = list(hand)
-            kept.remove(card)
-            mean = sum(to_out(kept, future, wild, greedy_keep, rng) for future in draws)
-            key = (mean / futures, deadwood(kept, wild=wild, rules=RULES))
-            if best is None or key < best[0]:
-                best = (key, card)
-        assert best is not None
-        return best[1]
+        return least_by(hand, lambda kept: (
+            sum(to_out(kept, future, wild, greedy_keep, rng) for future in draws) / futures,
+            deadwood(kept, wild=wild, rules=RULES)))
     return keep
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 from threethirteen.bots.greedy import best_discard
@@ -32,7 +33,7 @@ def test_the_racer_keeps_the_pair_greedy_breaks() -> None:
     hand = parse_cards("Qh Qd 2c 3s 9d")
     rules = Rules(players=2)
     seen = set(hand)
-    unseen = racer.counted(card for card in racer.deal(52, 0)[0] if card not in seen)
+    unseen = Counter(card for card in racer.deal(52, 0)[0] if card not in seen)
     key, thrown = racer.racer_choice(hand, Rank(4), rules, unseen)
     # the queens stay; of the others the 3s goes: the 9d could still grow with the Qd
     assert str(thrown) == "3s" and key[0] == 2
