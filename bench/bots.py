@@ -68,6 +68,9 @@ SEARCH_VARIANTS: dict[str, dict[str, Any]] = {
 FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-flat": {"by_size": False},  # the expert's hazard by turns alone
     "futures-64": {"count": 64, "choices": 7},
+    "futures-128": {"count": 128},  # four times the futures: is their noise worth points?
+    # 32 futures at a time until the best option is sure (2 standard errors), at most 128
+    "futures-sure-128": {"most": 128},
     "futures-race-1.5": {"race": 1.5},
     "futures-race-0.5": {"race": 0.5},
     "futures-race-0": {"race": 0.0},  # no race: its own expected penalty alone
@@ -123,8 +126,11 @@ def _register_variants() -> None:
     for name in [*VARIANTS, *SEARCH_VARIANTS, *FUTURES_VARIANTS]:
         register_bot(name, _variant(name))
     register_bot(SeatGreedy.name, SeatGreedy)
-    from racer import RacerBot  # a study's bot: bench/racer.py
+    from racer import RACER_TIES, RacerBot, RacerTieBot  # a study's bots: bench/racer.py
     register_bot(RacerBot.name, RacerBot)
+    for name, settings in RACER_TIES.items():
+        register_bot(name, lambda name=name, settings=settings: RacerTieBot(name=name,
+                                                                            **settings))
 
 
 Round = tuple[int, bool, int, int]  # number, went out first, own points, the other's

@@ -6,7 +6,8 @@ For each preset (turn-based ones) one game is played by greedy bots; ``--views``
 decision points, spread evenly over the game (every round, draws and discards), are
 given to each bot in turn. Each decision is timed twice: wall clock and this process's
 CPU time (the machine may be shared; CPU time is what the bot costs). The same views go
-to every bot, so the rows compare.
+to every bot, so the rows compare. Bots are registered names or the tuning variants of
+``bench/bots.py``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 import argparse
 import random
 import time
+
+from bots import _register_variants
 
 from threethirteen.bots import make_bot
 from threethirteen.game import GameState
@@ -46,6 +49,7 @@ def main() -> None:
     parser.add_argument("--views", type=int, default=40)
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()
+    _register_variants()
     print("| preset | bot | decisions | CPU p50 / p95 / max ms | wall p50 / p95 ms |")
     print("|---|---|---|---|---|")
     for preset in args.presets.split(","):

@@ -37,8 +37,12 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any
 
 from threethirteen.actions import Action, Discard, Draw, Source
+from threethirteen.bots.evaluate import without
+from threethirteen.bots.expert import is_out
+from threethirteen.bots.futuresbot import FuturesBot
 from threethirteen.bots.greedy import GreedyBot, best_discard, going_out
 from threethirteen.bots.tracking import track
 from threethirteen.cards import Card, Rank, Suit
@@ -194,6 +198,61 @@ class RacerBot(GreedyBot):
         if out is not None:
             return out
         return Discard(view.seat, racer_choice(view.hand, view.wild, view.rules, unseen)[1])
+
+
+# The racer's key among the futures bot's near-best options: its settings tried.
+RACER_TIES: dict[str, dict[str, Any]] = {
+    "racer-tie-1.5": {"tolerance": 1.5},
+    "racer-tie-4": {"tolerance": 4.0},
+    "racer-tie-1.5-discards": {"tolerance": 1.5, "draws": False},
+}
+
+
+class RacerTieBot(FuturesBot):
+    """``expert`` (the futures bot) with the racer's key among its near-best options:
+    of the options the futures value within ``tolerance`` points of the best, it plays
+    the one that keeps the fewest cards to replace, then the most unseen cards that cut
+    that number, then the futures' value. Going out and the final turn are the
+    futures bot's."""
+
+    def __init__(self, *, tolerance: float = 1.5, draws: bool = True, **settings: Any) -> None:
+        super().__init__(**settings)
+        self.tolerance = tolerance
+        self.draws = draws
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """The futures bot's action, or a near-best one that races better."""
+        options = self.explain(view, rng, every_option=False)
+        if view.out is not None or is_out(options[0].action) or (
+                view.phase is Phase.DRAW and not self.draws):
+            return options[0].action
+        assert view.hand is not None and view.wild is not None
+        best = options[0].expected
+        near = [option for option in options if option.expected <= best + self.tolerance]
+        if len(near) < 2:
+            return options[0].action
+        unseen = track(view).unseen
+        kept: dict[Action, list[Card]] = {}
+        for option in near:
+            action = option.action
+            if isinstance(action, Discard):
+                kept[action] = without(view.hand, action.card)
+            elif isinstance(action, Draw) and action.source is Source.DISCARD:
+                assert view.top is not None
+                drawn = [*view.hand, view.top]
+                kept[action] = without(
+                    drawn, racer_choice(drawn, view.wild, view.rules, unseen)[1])
+            else:
+                kept[action] = list(view.hand)
+        naturals = {action: naturals_of(hand, view.wild) for action, hand in kept.items()}
+        held = {action: covered(naturals[action], len(hand)) for action, hand in kept.items()}
+        far = {action: len(naturals[action]) - held[action] for action in kept}
+        closest = min(far.values())
+        tied = [option for option in near if far[option.action] == closest]
+        ways = {option.action: helping(naturals[option.action], held[option.action],
+                                       len(kept[option.action]), view.wild, unseen)
+                for option in tied}
+        return min(tied, key=lambda option: (-ways[option.action], option.expected)).action
 
 
 def racer_lite_keep(hand: list[Card], wild: Rank, rest: Sequence[Card],

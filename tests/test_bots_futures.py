@@ -231,6 +231,38 @@ def test_work_stops_the_futures_after_a_batch_the_same_for_every_option() -> Non
                != FuturesBot(count=32).explain(view, random.Random(2)) for view in views)
 
 
+def test_sure_futures_stop_once_the_best_is_sure_and_never_past_most() -> None:
+    views = [view for _, view in views_of(Rules(players=2), 7, tuple(range(4, 60, 3)))]
+    stops = set()
+    for view in views:
+        if view.out is None:
+            sure = FuturesBot(count=8, most=32).explain(view, random.Random(2))
+            steps = {count: FuturesBot(count=count).explain(view, random.Random(2))
+                     for count in (8, 16, 24, 32)}  # the same futures, 8 more each step
+            found = [count for count, options in steps.items()
+                     if [(o.action, pytest.approx(o.expected)) for o in sure] ==
+                     [(o.action, o.expected) for o in options]]
+            assert found, "the values of 8, 16, 24 or 32 futures"
+            stops.add(found[0])
+            # never sure: every future is valued; sure at once: the first 8 alone
+            assert {o.action: pytest.approx(o.expected) for o in steps[32]} == \
+                {o.action: o.expected for o in FuturesBot(count=8, most=32, sure=1e9)
+                 .explain(view, random.Random(2))} or len(steps[32]) == 1
+            for spent in (FuturesBot(count=8, most=32, sure=0.0),
+                          FuturesBot(count=8, most=32, sure=1e9, work=1)):
+                assert {o.action: pytest.approx(o.expected) for o in steps[8]} == \
+                    {o.action: o.expected for o in spent.explain(view, random.Random(2))}
+    assert 8 in stops and stops - {8}  # some decisions are sure at once, some are not
+
+
+def test_an_option_is_sure_when_its_paired_lead_is_steady() -> None:
+    bot = FuturesBot(sure=2.0)
+    assert bot._settled([[1.0, 1.0, 1.0], [5.0, 5.0, 5.0]], [0.0, 0.0])  # no spread
+    assert not bot._settled([[1.0, 2.0, 3.0], [1.1, 2.2, 2.9]], [0.0, 0.0])  # too close
+    assert bot._settled([[1.0, 2.0, 3.0], [1.1, 2.2, 2.9]], [0.0, 5.0])  # defence's cost
+    assert bot._settled([[1.0, 2.0], [1.0, 2.0]], [0.0, 0.0])  # the same hand twice
+
+
 def test_work_weighs_a_hand_by_the_readings_of_its_wild_rank_cards() -> None:
     """With limits on wilds the solver reads each wild-rank card as wild and as natural,
     so a hand of two such cards counts four times a hand of none; without limits (or

@@ -9,8 +9,10 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from threethirteen.bots.greedy import best_discard
+from threethirteen.bots.expert import is_out
+from threethirteen.bots.greedy import GreedyBot, best_discard
 from threethirteen.cards import Rank, parse_cards
+from threethirteen.game import GameState
 from threethirteen.rules import Rules
 from threethirteen.sim import play_game
 
@@ -58,3 +60,24 @@ def test_the_racer_plays_legal_games() -> None:
     state = play_game(Rules(players=2, rounds=3), [racer.RacerBot(), "greedy"], seed=4)
     assert state.is_over and len(state.round_logs()) == 3
     assert len(state.totals) == 2
+
+
+def test_the_racer_tie_plays_near_the_futures_best() -> None:
+    """Every choice of the racer tie is an option the futures value within its tolerance
+    of the best (on the same random numbers), and it plays legal games."""
+    bot = racer.RacerTieBot(tolerance=3.0)
+    state = GameState(Rules(players=2, rounds=3), seed=5)
+    seen, differed = 0, 0
+    while not state.is_over:
+        view = state.view(state.turn)
+        if state.turn == 0:
+            options = bot.explain(view, random.Random(seen), every_option=False)
+            action = bot.choose(view, random.Random(seen))
+            value = {option.action: option.expected for option in options}[action]
+            assert is_out(action) or value <= options[0].expected + 3.0
+            seen += 1
+            differed += action != options[0].action
+        else:
+            action = GreedyBot().choose(view, random.Random(0))
+        state.apply(action)
+    assert seen > 6 and differed  # the racer's key overrules the futures at times

@@ -80,11 +80,15 @@ class Futures:
         card from the pile)."""
         if not self.draws and first is None:
             return float(self._penalty(hand))
+        results = self.results(hand, ends, race, first, part)
+        return sum(results) / len(results)
+
+    def results(self, hand: Sequence[Card], ends: Sequence[float], race: Sequence[float],
+                first: Card | None = None, part: slice = slice(None)) -> list[float]:
+        """The seat's result in each future of ``part`` (as ``value``, one number a
+        future; one for the pile's card alone when nothing is unseen)."""
         futures = self.draws[part] or [[]]  # nothing unseen: the pile's card is the one draw
-        total = 0.0
-        for draws in futures:
-            total += self._one(list(hand), draws, ends, race, first)
-        return total / len(futures)
+        return [self._one(list(hand), draws, ends, race, first) for draws in futures]
 
     def _penalty(self, hand: Sequence[Card]) -> int:
         return deadwood(hand, wild=self.wild, rules=self.rules)

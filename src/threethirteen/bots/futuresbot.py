@@ -19,6 +19,10 @@ valued by playing the seat's own hand on, many times, to the round's end
   no more batches follow once ``work`` distinct hands have been solved, a hand counted
   twice for each card of the wild rank when the rules limit wilds (``Futures.cost``):
   hands that are slow to solve get fewer futures, and the decision's time is capped.
+* **Sure.** With ``most``, ``count`` futures at a time are valued for every option until
+  the best leads every other by ``sure`` standard errors of their paired difference, or
+  ``most`` futures are valued (or ``work`` is spent): more futures only where the choice
+  is close.
 
 It reads only the seat's view and its ``rng``: the same view and rng give the same
 decision, whatever the hidden cards are.
@@ -26,7 +30,9 @@ decision, whatever the hidden cards are.
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 
 from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots.evaluate import Evaluator, without
@@ -49,7 +55,8 @@ class FuturesBot(ExpertBot):
                  choices: int = 5, race: float = 1.0, decay: float = 0.9,
                  by_size: bool = True, work: int | None = None, practice: int = 2,
                  hazard_scale: float = 1.0, defence: float = 1.0,
-                 score_aware: bool = True, out_samples: int = 16) -> None:
+                 score_aware: bool = True, out_samples: int = 16, most: int | None = None,
+                 sure: float = 2.0) -> None:
         super().__init__(name=name, race=race, practice=practice, hazard_scale=hazard_scale,
                          defence=defence, score_aware=score_aware)
         self.count = count
@@ -59,6 +66,8 @@ class FuturesBot(ExpertBot):
         self.by_size = by_size
         self.work = work
         self.out_samples = out_samples
+        self.most = most
+        self.sure = sure
         self.final = ExpertBot(name=name)  # no race: somebody is out already
 
     def explain(self, view: View, rng: random.Random, every_option: bool = True) -> list[Option]:
@@ -72,8 +81,8 @@ class FuturesBot(ExpertBot):
         held = self.others_penalty(view, rng) if self.race else 0.0
         races = [self.race * held * self.decay ** ahead for ahead in range(self.depth + 1)]
         futures = Futures(view.wild, view.rules, tracking.unseen,
-                          random.Random(rng.getrandbits(64)), count=self.count,
-                          depth=self.depth)
+                          random.Random(rng.getrandbits(64)),
+                          count=max(self.count, self.most or 0), depth=self.depth)
         size = len(view.hand) - (1 if view.phase is Phase.DISCARD else 0)
         ends = self.ending_chances(view, tracking, turns_ahead=self.depth,
                                    size=size if self.by_size else None)
@@ -107,6 +116,8 @@ class FuturesBot(ExpertBot):
         time for all of them, stopping after a batch once ``work`` distinct hands have
         been solved (``Futures.cost``): the same futures for every option, and the same
         view and rng give the same stop."""
+        if self.most is not None and futures.draws:
+            return self._values_until_sure(futures, valuations)
         if self.work is None:
             return [futures.value(hand, ends, races, first) + extra
                     for hand, ends, races, first, extra in valuations]
@@ -121,3 +132,38 @@ class FuturesBot(ExpertBot):
                 break
         return [total / weight + valuation[4]
                 for total, valuation in zip(totals, valuations, strict=True)]
+
+    def _values_until_sure(self, futures: Futures, valuations: list[Valuation]) -> list[float]:
+        """Each valuation's mean over ``count`` futures at a time, the same for all, until
+        every other option is worse than the best by ``sure`` standard errors of their
+        paired difference, ``most`` futures are valued, or ``work`` is spent."""
+        results: list[list[float]] = [[] for _ in valuations]
+        start = 0
+        while start < len(futures.draws):
+            part = slice(start, start + self.count)
+            for index, (hand, ends, races, first, _) in enumerate(valuations):
+                results[index] += futures.results(hand, ends, races, first, part)
+            start = part.stop
+            if self._settled(results, [valuation[4] for valuation in valuations]) or (
+                    self.work is not None and futures.solved >= self.work):
+                break
+        return [sum(values) / len(values) + valuation[4]
+                for values, valuation in zip(results, valuations, strict=True)]
+
+    def _settled(self, results: list[list[float]], extras: list[float]) -> bool:
+        """Whether the option with the least mean is better than every other by ``sure``
+        standard errors of the paired difference over the futures."""
+        means = [sum(values) / len(values) + extra
+                 for values, extra in zip(results, extras, strict=True)]
+        best = means.index(min(means))
+        count = len(results[best])
+        for index, values in enumerate(results):
+            if index == best:
+                continue
+            differences = [mine - theirs for mine, theirs in zip(values, results[best],
+                                                                 strict=True)]
+            mean = means[index] - means[best]
+            spread = statistics.stdev(differences) if count > 1 else 0.0
+            if mean < self.sure * spread / math.sqrt(count):
+                return False
+        return True
