@@ -68,7 +68,6 @@ SEARCH_VARIANTS: dict[str, dict[str, Any]] = {
 FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-flat": {"by_size": False},  # the expert's hazard by turns alone
     "futures-64": {"count": 64, "choices": 7},
-    "futures-128": {"count": 128},  # four times the futures: is their noise worth points?
     # 32 futures at a time until the best option is sure (2 standard errors), at most 128
     "futures-sure-128": {"most": 128},
     "futures-race-1.5": {"race": 1.5},
