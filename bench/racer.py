@@ -37,7 +37,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots.evaluate import without
@@ -54,6 +54,7 @@ RULES = Rules(players=2)
 CAP = 60  # draws after which a deal counts as not gone out
 Natural = tuple[int, Suit | None]  # rank, suit
 Keep = Callable[[list[Card], Rank, Sequence[Card], random.Random], Card]
+T = TypeVar("T")
 
 
 def naturals_of(hand: Sequence[Card], wild: Rank) -> tuple[Natural, ...]:
@@ -149,21 +150,29 @@ def kept_hands(hand: Sequence[Card]) -> dict[Card, list[Card]]:
     return kept
 
 
+def fewest_to_replace(kept: dict[T, list[Card]], wild: Rank,
+                      unseen: Counter[Card]) -> dict[T, tuple[int, int]]:
+    """Of the ``kept`` hands, those that leave the fewest cards to replace, each with that
+    number and less the unseen cards that would cut it (those worked out only for the
+    hands still tied)."""
+    naturals = {key: naturals_of(hand, wild) for key, hand in kept.items()}
+    held = {key: covered(naturals[key], len(hand)) for key, hand in kept.items()}
+    far = {key: len(naturals[key]) - held[key] for key in kept}
+    closest = min(far.values())
+    return {key: (far[key], -helping(naturals[key], held[key], len(kept[key]), wild, unseen))
+            for key in kept if far[key] == closest}
+
+
 def racer_choice(hand: Sequence[Card], wild: Rank, rules: Rules,
                  unseen: Counter[Card]) -> tuple[tuple[int, int, int], Card]:
     """The card to throw from ``hand`` by ``racer_key``, and the key it leaves (each part
     worked out only for the cards still tied on the parts before it)."""
     kept = kept_hands(hand)
-    naturals = {card: naturals_of(rest, wild) for card, rest in kept.items()}
-    held = {card: covered(naturals[card], len(rest)) for card, rest in kept.items()}
-    far = {card: len(naturals[card]) - held[card] for card in kept}
-    tied = [card for card in kept if far[card] == min(far.values())]
-    ways = {card: helping(naturals[card], held[card], len(kept[card]), wild, unseen)
-            for card in tied}
-    tied = [card for card in tied if ways[card] == max(ways.values())]
-    keys = {card: (far[card], -ways[card], deadwood(kept[card], wild=wild, rules=rules))
-            for card in tied}
-    card = min(tied, key=lambda c: keys[c])  # the lowest code among equals, as before
+    race = fewest_to_replace(kept, wild, unseen)
+    best = min(race.values())
+    keys = {card: (*part, deadwood(kept[card], wild=wild, rules=rules))
+            for card, part in race.items() if part == best}
+    card = min(keys, key=lambda c: keys[c])  # the lowest code among equals, as before
     return keys[card], card
 
 
@@ -244,15 +253,9 @@ class RacerTieBot(FuturesBot):
                     drawn, racer_choice(drawn, view.wild, view.rules, unseen)[1])
             else:
                 kept[action] = list(view.hand)
-        naturals = {action: naturals_of(hand, view.wild) for action, hand in kept.items()}
-        held = {action: covered(naturals[action], len(hand)) for action, hand in kept.items()}
-        far = {action: len(naturals[action]) - held[action] for action in kept}
-        closest = min(far.values())
-        tied = [option for option in near if far[option.action] == closest]
-        ways = {option.action: helping(naturals[option.action], held[option.action],
-                                       len(kept[option.action]), view.wild, unseen)
-                for option in tied}
-        return min(tied, key=lambda option: (-ways[option.action], option.expected)).action
+        race = fewest_to_replace(kept, view.wild, unseen)
+        return min((option for option in near if option.action in race),
+                   key=lambda option: (race[option.action][1], option.expected)).action
 
 
 def racer_lite_keep(hand: list[Card], wild: Rank, rest: Sequence[Card],
