@@ -1,0 +1,255 @@
+"""A ceiling study for issue 14: a player that chooses by playing the round out greedily,
+told the hidden cards or not.
+
+    .venv/bin/python bench/clairvoyant.py --know all|hands|none [--samples 16]
+        [--others greedy] [--games 300] [--seed 7] [--jobs 2] --records DIR
+
+At each of its decisions the seat tries every legal action (after a draw, every discard
+too) and plays the round out from there with every seat playing as ``greedy`` does, its
+own later turns included; it keeps the action whose round ends with the lowest penalty
+less the others' mean. What it is told (``--know``):
+
+* ``all``: every hand and the stock in its true order. Against ``greedy`` the playout is
+  then the round exactly as it will go if the seat plays greedily from there on, so the
+  seat plays a one-step improvement of greedy with perfect knowledge: a lower bound on
+  what perfect knowledge is worth, far above what any fair player can see;
+* ``hands``: every hand, but the stock's order is not known: ``--samples`` shuffles of
+  the cards truly in it;
+* ``none``: what the seat may see: ``--samples`` deals of the hidden hands and the stock
+  from its belief (``bots.sampling``), the fair version of the same search.
+
+No one plays ``all`` or ``hands``: they read the game's hidden state, so they play their
+own games here, written where ``bench/paired.py`` and ``bench/outfirst.py`` read them
+(``DIR/<others>-s<seed>/clairvoyant-<know>/``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from paired import games_folder
+
+from threethirteen.actions import Action, Discard, Draw, Source
+from threethirteen.bots import make_bot
+from threethirteen.bots.base import Bot
+from threethirteen.bots.greedy import best_discard, taken_penalty
+from threethirteen.bots.sampling import belief
+from threethirteen.cards import Card, Rank
+from threethirteen.files import write_atomic
+from threethirteen.game import GameState
+from threethirteen.outs import go_out_cards
+from threethirteen.record import dumps_record, game_record
+from threethirteen.results import score_seat
+from threethirteen.rules import Rules
+from threethirteen.scoring import card_points
+from threethirteen.sim import game_seed, play_on, seating
+from threethirteen.view import Phase, View
+
+KNOWS = ("all", "hands", "none")
+
+
+@dataclass
+class Table:
+    """The round in play, as a playout needs it: every hand, the stock (top last), the
+    pile (top last), whose turn, and the end's bookkeeping."""
+
+    hands: dict[int, list[Card]]
+    stock: list[Card]
+    pile: list[Card]
+    seats: tuple[int, ...]
+    turn: int
+    drawn: bool
+    out: int | None
+    finals_left: int
+    discards: dict[int, int] = field(default_factory=dict)  # turns played, by seat
+
+    def copy(self) -> Table:
+        return Table({seat: list(hand) for seat, hand in self.hands.items()},
+                     list(self.stock), list(self.pile), self.seats, self.turn, self.drawn,
+                     self.out, self.finals_left, dict(self.discards))
+
+
+def may_go_out(table: Table, seat: int, rules: Rules) -> bool:
+    return table.out is None and (rules.first_turn_out or table.discards.get(seat, 0) > 0)
+
+
+def draw(table: Table, source: Source) -> None:
+    card = table.stock.pop() if source is Source.STOCK else table.pile.pop()
+    table.hands[table.turn].append(card)
+    table.drawn = True
+
+
+def discard(table: Table, card: Card, out: bool, wild: Rank | None, rules: Rules) -> bool:
+    """Play the discard; False once the round is over."""
+    seat = table.turn
+    went_out = out and card in go_out_cards(table.hands[seat], wild=wild, rules=rules)
+    table.hands[seat].remove(card)
+    table.pile.append(card)
+    table.discards[seat] = table.discards.get(seat, 0) + 1
+    if went_out:
+        table.out = seat
+        table.finals_left = len(table.seats) - 1 if rules.final_turns else 0
+    elif table.out is not None:
+        table.finals_left -= 1
+    if (table.out is not None and table.finals_left == 0) or not table.stock:
+        return False  # (an empty stock ends the playout: no reshuffle is played out)
+    later = [other for other in table.seats if other > seat]
+    table.turn = later[0] if later else table.seats[0]
+    table.drawn = False
+    return True
+
+
+def greedy_discard(table: Table, wild: Rank | None, rules: Rules) -> tuple[Card, bool]:
+    """The card greedy throws (``bots.greedy``), and whether it goes out with it."""
+    hand = table.hands[table.turn]
+    if may_go_out(table, table.turn, rules):
+        goers = set(go_out_cards(hand, wild=wild, rules=rules))
+        if goers:
+            return min(goers, key=lambda c: (-card_points(c, wild, rules), c.sort_key())), True
+    return best_discard(hand, wild, rules)[1], False
+
+
+def play_out(table: Table, wild: Rank | None, rules: Rules) -> dict[int, int]:
+    """Every seat plays greedily to the round's end; the penalties, by seat."""
+    going = True
+    while going:
+        if not table.drawn:
+            hand = table.hands[table.turn]
+            top = table.pile[-1] if table.pile else None
+            take = top is not None and taken_penalty(hand, top, wild, rules) is not None
+            draw(table, Source.DISCARD if take else Source.STOCK)
+        card, out = greedy_discard(table, wild, rules)
+        going = discard(table, card, out, wild, rules)
+    return {seat: score_seat(hand, wild=wild, rules=rules, went_out=seat == table.out,
+                             false_outs=0).points for seat, hand in table.hands.items()}
+
+
+def margin(penalties: dict[int, int], seat: int) -> float:
+    others = [points for other, points in penalties.items() if other != seat]
+    return penalties[seat] - sum(others) / len(others)
+
+
+def discard_value(table: Table, action: Discard, wild: Rank | None, rules: Rules) -> float:
+    table = table.copy()
+    if not discard(table, action.card, action.out, wild, rules):
+        return margin({seat: score_seat(hand, wild=wild, rules=rules,
+                                        went_out=seat == table.out, false_outs=0).points
+                       for seat, hand in table.hands.items()}, action.seat)
+    return margin(play_out(table, wild, rules), action.seat)
+
+
+def discards(table: Table, wild: Rank | None, rules: Rules) -> list[Discard]:
+    """Every discard the seat to act may play (announcing going out where it may)."""
+    seat = table.turn
+    cards = sorted(set(table.hands[seat]), key=Card.sort_key)
+    actions = [Discard(seat, card) for card in cards]
+    if may_go_out(table, seat, rules):
+        goers = set(go_out_cards(table.hands[seat], wild=wild, rules=rules))
+        actions += [Discard(seat, card, out=True) for card in cards if card in goers]
+    return actions
+
+
+class ClairvoyantBot:
+    """Chooses by greedy playouts of the round on tables it is told or deals itself."""
+
+    def __init__(self, know: str, samples: int) -> None:
+        self.know = know
+        self.samples = samples
+        self.name = f"clairvoyant-{know}" + ("" if know == "all" else f"-{samples}")
+        self.table: GameState | None = None  # set by ``play`` before the game
+
+    def tables(self, view: View, rng: random.Random) -> list[Table]:
+        """The tables the playouts start from."""
+        assert view.seat is not None and view.hand is not None and view.turn is not None
+        turns: dict[int, int] = {}
+        for action in view.actions:
+            if isinstance(action, Discard):
+                turns[action.seat] = turns.get(action.seat, 0) + 1
+        state = self.table
+        assert state is not None or self.know == "none"
+
+        def table(hands: dict[int, list[Card]], stock: list[Card]) -> Table:
+            return Table(hands, stock, list(view.discard_pile), view.seats, view.turn,
+                         view.phase is Phase.DISCARD, view.out, view.final_turns_left,
+                         dict(turns))
+
+        if self.know == "all":
+            assert state is not None
+            return [table({seat: list(state.hands[seat]) for seat in view.seats},
+                          list(reversed(state.stock)))]
+        found = []
+        for _ in range(self.samples):
+            if self.know == "hands":
+                assert state is not None
+                stock = list(state.stock)
+                rng.shuffle(stock)
+                hands = {seat: list(state.hands[seat]) for seat in view.seats}
+            else:
+                deal = belief(view).sample(rng)
+                stock = deal.stock
+                hands = {seat: list(hand) for seat, hand in deal.hands.items()}
+                hands[view.seat] = list(view.hand)
+            found.append(table(hands, stock))
+        return found
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        assert view.seat is not None
+        wild, rules = view.wild, view.rules
+        tables = self.tables(view, rng)
+        values: dict[Action, float] = {}
+        for action in view.legal:
+            total = 0.0
+            for start in tables:
+                if isinstance(action, Draw):
+                    after = start.copy()
+                    draw(after, action.source)
+                    total += min(discard_value(after, option, wild, rules)
+                                 for option in discards(after, wild, rules))
+                else:
+                    assert isinstance(action, Discard)
+                    total += discard_value(start, action, wild, rules)
+            values[action] = total / len(tables)
+        return min(view.legal, key=lambda action: values[action])
+
+
+def play(task: tuple[str, int, tuple[str, ...], int, int, Path]) -> None:
+    """One game of the clairvoyant seat against the other seats, written to the records."""
+    know, samples, others, seed, index, folder = task
+    bot = ClairvoyantBot(know, samples)
+    names = seating([bot.name, *others], index)
+    players: list[Bot] = [bot if name == bot.name else make_bot(name) for name in names]
+    state = GameState(Rules(players=len(names)), seed=game_seed(seed, index), names=names)
+    bot.table = state
+    play_on(state, players, seed=game_seed(seed, index))
+    write_atomic(folder / f"{index}.json", dumps_record(game_record(state)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--know", required=True, choices=KNOWS)
+    parser.add_argument("--samples", type=int, default=16)
+    parser.add_argument("--others", default="greedy")
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--first", type=int, default=0, help="the first game's index")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--records", type=Path, required=True)
+    args = parser.parse_args()
+    others = tuple(args.others.split(","))
+    name = ClairvoyantBot(args.know, args.samples).name
+    folder = games_folder(args.records, others, args.seed) / name
+    folder.mkdir(parents=True, exist_ok=True)
+    done = {int(path.stem) for path in folder.glob("*.json")}
+    tasks = [(args.know, args.samples, others, args.seed, index, folder)
+             for index in range(args.first, args.first + args.games) if index not in done]
+    with multiprocessing.Pool(args.jobs) as pool:
+        for count, _ in enumerate(pool.imap_unordered(play, tasks), start=1):
+            print(f"{count}/{len(tasks)} games", flush=True)
+
+
+if __name__ == "__main__":
+    main()
