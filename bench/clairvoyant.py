@@ -16,7 +16,10 @@ less the others' mean. What it is told (``--know``):
 * ``hands``: every hand, but the stock's order is not known: ``--samples`` shuffles of
   the cards truly in it;
 * ``none``: what the seat may see: ``--samples`` deals of the hidden hands and the stock
-  from its belief (``bots.sampling``), the fair version of the same search.
+  from its belief (``bots.sampling``), the fair version of the same search;
+* ``posterior``: what the seat may see, the hidden hands inferred: ``--samples`` deals
+  drawn by weight from ``DEALT`` uniform ones, each weighed by how well its hands explain
+  their seats' turns this round as greedy play (``bench/posterior.py``).
 
 No one plays ``all`` or ``hands``: they read the game's hidden state, so they play their
 own games here, written where ``bench/paired.py`` and ``bench/outfirst.py`` read them
@@ -26,18 +29,20 @@ own games here, written where ``bench/paired.py`` and ``bench/outfirst.py`` read
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import posterior
 from paired import games_folder
 
 from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots import make_bot
 from threethirteen.bots.base import Bot
 from threethirteen.bots.greedy import best_discard, taken_penalty
-from threethirteen.bots.sampling import belief
+from threethirteen.bots.sampling import Deal, belief
 from threethirteen.cards import Card, Rank
 from threethirteen.files import write_atomic
 from threethirteen.game import GameState
@@ -49,7 +54,8 @@ from threethirteen.scoring import card_points
 from threethirteen.sim import game_seed, play_on, seating
 from threethirteen.view import Phase, View
 
-KNOWS = ("all", "hands", "none")
+KNOWS = ("all", "hands", "none", "posterior")
+DEALT = 64  # hands dealt for ``posterior`` to draw its samples from, by their weights
 
 
 @dataclass
@@ -156,10 +162,12 @@ def discards(table: Table, wild: Rank | None, rules: Rules) -> list[Discard]:
 class ClairvoyantBot:
     """Chooses by greedy playouts of the round on tables it is told or deals itself."""
 
-    def __init__(self, know: str, samples: int) -> None:
+    def __init__(self, know: str, samples: int, practice: int = 0) -> None:
         self.know = know
         self.samples = samples
-        self.name = f"clairvoyant-{know}" + ("" if know == "all" else f"-{samples}")
+        self.practice = practice
+        self.name = (f"clairvoyant-{know}" + ("" if know == "all" else f"-{samples}")
+                     + (f"-practice-{practice}" if practice else ""))
         self.table: GameState | None = None  # set by ``play`` before the game
 
     def tables(self, view: View, rng: random.Random) -> list[Table]:
@@ -170,7 +178,7 @@ class ClairvoyantBot:
             if isinstance(action, Discard):
                 turns[action.seat] = turns.get(action.seat, 0) + 1
         state = self.table
-        assert state is not None or self.know == "none"
+        assert state is not None or self.know in ("none", "posterior")
 
         def table(hands: dict[int, list[Card]], stock: list[Card]) -> Table:
             return Table(hands, stock, list(view.discard_pile), view.seats, view.turn,
@@ -182,6 +190,7 @@ class ClairvoyantBot:
             return [table({seat: list(state.hands[seat]) for seat in view.seats},
                           list(reversed(state.stock)))]
         found = []
+        dealt = self.posterior_deals(view, rng) if self.know == "posterior" else []
         for _ in range(self.samples):
             if self.know == "hands":
                 assert state is not None
@@ -189,12 +198,30 @@ class ClairvoyantBot:
                 rng.shuffle(stock)
                 hands = {seat: list(state.hands[seat]) for seat in view.seats}
             else:
-                deal = belief(view).sample(rng)
-                stock = deal.stock
+                deal = dealt.pop() if self.know == "posterior" else belief(view).sample(
+                    rng, self.practice)
+                stock = list(deal.stock)
+                rng.shuffle(stock)
                 hands = {seat: list(hand) for seat, hand in deal.hands.items()}
                 hands[view.seat] = list(view.hand)
             found.append(table(hands, stock))
         return found
+
+    def posterior_deals(self, view: View, rng: random.Random) -> list[Deal]:
+        """``samples`` deals drawn by weight from ``DEALT`` uniform deals of the hidden
+        cards, each weighed by how well its hands explain their seats' turns this round as
+        greedy play (``posterior``, the study of commit 94639e2)."""
+        known = belief(view)
+        known = replace(known, weights={seat: (1.0,) * len(known.pool)
+                                        for seat in known.weights})
+        turns = {seat: posterior._turns(view, seat) for seat in known.missing}
+        deals = [known.sample(rng) for _ in range(DEALT)]
+        weights = [math.prod(posterior._explains(deal.hands[seat], turns[seat], view, rng,
+                                                 posterior.BETA) for seat in turns)
+                   for deal in deals]
+        if sum(weights) <= 0.0:
+            return deals[:self.samples]
+        return rng.choices(deals, weights=weights, k=self.samples)
 
     def choose(self, view: View, rng: random.Random) -> Action:
         assert view.seat is not None
@@ -216,10 +243,10 @@ class ClairvoyantBot:
         return min(view.legal, key=lambda action: values[action])
 
 
-def play(task: tuple[str, int, tuple[str, ...], int, int, Path]) -> None:
+def play(task: tuple[str, int, int, tuple[str, ...], int, int, Path]) -> None:
     """One game of the clairvoyant seat against the other seats, written to the records."""
-    know, samples, others, seed, index, folder = task
-    bot = ClairvoyantBot(know, samples)
+    know, samples, practice, others, seed, index, folder = task
+    bot = ClairvoyantBot(know, samples, practice)
     names = seating([bot.name, *others], index)
     players: list[Bot] = [bot if name == bot.name else make_bot(name) for name in names]
     state = GameState(Rules(players=len(names)), seed=game_seed(seed, index), names=names)
@@ -232,6 +259,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--know", required=True, choices=KNOWS)
     parser.add_argument("--samples", type=int, default=16)
+    parser.add_argument("--practice", type=int, default=0,
+                        help="with --know none: each sampled hand played on by up to this "
+                        "many greedy draws (bots.sampling)")
     parser.add_argument("--others", default="greedy")
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--first", type=int, default=0, help="the first game's index")
@@ -240,11 +270,11 @@ def main() -> None:
     parser.add_argument("--records", type=Path, required=True)
     args = parser.parse_args()
     others = tuple(args.others.split(","))
-    name = ClairvoyantBot(args.know, args.samples).name
+    name = ClairvoyantBot(args.know, args.samples, args.practice).name
     folder = games_folder(args.records, others, args.seed) / name
     folder.mkdir(parents=True, exist_ok=True)
     done = {int(path.stem) for path in folder.glob("*.json")}
-    tasks = [(args.know, args.samples, others, args.seed, index, folder)
+    tasks = [(args.know, args.samples, args.practice, others, args.seed, index, folder)
              for index in range(args.first, args.first + args.games) if index not in done]
     with multiprocessing.Pool(args.jobs) as pool:
         for count, _ in enumerate(pool.imap_unordered(play, tasks), start=1):

@@ -92,7 +92,7 @@ def test_told_nothing_it_chooses_from_the_view_alone() -> None:
 
 def test_told_everything_it_beats_greedy_every_game_of_a_short_match(tmp_path: Path) -> None:
     for index in range(3):
-        clairvoyant.play(("all", 1, ("greedy",), 7, index, tmp_path))
+        clairvoyant.play(("all", 1, 0, ("greedy",), 7, index, tmp_path))
     records = sorted(tmp_path.glob("*.json"))
     assert len(records) == 3
     for path in records:
@@ -100,3 +100,30 @@ def test_told_everything_it_beats_greedy_every_game_of_a_short_match(tmp_path: P
         seat = record["players"].index("clairvoyant-all")
         assert record["totals"][seat] < min(total for place, total in
                                             enumerate(record["totals"]) if place != seat)
+
+
+def test_inferred_tables_hold_the_pack_and_its_own_hand() -> None:
+    state = _greedy_positions(seed=6, players=2)[5]
+    bot = clairvoyant.ClairvoyantBot("posterior", 6)
+    pack = Counter([*state.hands[0], *state.hands[1], *state.stock, *state.discard_pile])
+    tables = bot.tables(state.view(0), random.Random(1))
+    assert len(tables) == 6
+    for table in tables:
+        assert table.hands[0] == list(state.hands[0])
+        assert len(table.hands[1]) == len(state.hands[1])
+        assert Counter([*table.hands[0], *table.hands[1], *table.stock, *table.pile]) == pack
+
+
+def test_greedy_play_explains_a_greedy_seats_true_hand_better_than_dealt_ones() -> None:
+    posterior = importlib.import_module("posterior")
+    true_weights, dealt_weights = [], []
+    for state in _greedy_positions(seed=12, players=2)[2::2]:
+        view, rng = state.view(0), random.Random(8)
+        turns = posterior._turns(view, 1)
+        true_weights.append(posterior._explains(list(state.hands[1]), turns, view, rng,
+                                                posterior.BETA))
+        dealt_weights += [weight for _, weight in
+                          posterior.weighted_hands(view, 1, rng, count=8)]
+    assert all(weight > 0 for weight in true_weights)
+    assert (sum(true_weights) / len(true_weights)
+            > 2 * sum(dealt_weights) / len(dealt_weights))
