@@ -1,8 +1,9 @@
 """A ceiling study for issue 14: a player that chooses by playing the round out greedily,
 told the hidden cards or not.
 
-    .venv/bin/python bench/clairvoyant.py --know all|hands|none [--samples 16]
-        [--others greedy] [--games 300] [--seed 7] [--jobs 2] --records DIR
+    .venv/bin/python bench/clairvoyant.py --know all|hands|none|posterior [--samples 16]
+        [--practice 0] [--others greedy] [--games 300] [--seed 7] [--jobs 2] --records DIR
+    .venv/bin/python bench/clairvoyant.py --guesses 6
 
 At each of its decisions the seat tries every legal action (after a draw, every discard
 too) and plays the round out from there with every seat playing as ``greedy`` does, its
@@ -32,6 +33,7 @@ import argparse
 import math
 import multiprocessing
 import random
+import statistics
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -52,6 +54,7 @@ from threethirteen.results import score_seat
 from threethirteen.rules import Rules
 from threethirteen.scoring import card_points
 from threethirteen.sim import game_seed, play_on, seating
+from threethirteen.solver import deadwood
 from threethirteen.view import Phase, View
 
 KNOWS = ("all", "hands", "none", "posterior")
@@ -255,9 +258,40 @@ def play(task: tuple[str, int, int, tuple[str, ...], int, int, Path]) -> None:
     write_atomic(folder / f"{index}.json", dumps_record(game_record(state)))
 
 
+def guess_errors(games: int) -> None:
+    """How far the fair tables' other hands are from the true one: at about a third of
+    seat 0's draws in rounds 4 to 13 of ``games`` greedy heads-up games (seeds 100 on),
+    the other hand's true penalty against the mean over 16 tables of each guess."""
+    guesses = {"none": ClairvoyantBot("none", 16), "none --practice 6":
+               ClairvoyantBot("none", 16, 6), "posterior": ClairvoyantBot("posterior", 16)}
+    truth: list[float] = []
+    guessed: dict[str, list[float]] = {name: [] for name in guesses}
+    greedy, choices = make_bot("greedy"), random.Random(1)
+    for seed in range(100, 100 + games):
+        state = GameState(Rules(players=2), seed=seed)
+        while not state.is_over:
+            seat = state.turn
+            assert seat is not None
+            view = state.view(seat)
+            if (seat == 0 and view.phase is Phase.DRAW and view.out is None
+                    and state.round_number >= 4 and choices.random() < 0.3):
+                truth.append(deadwood(state.hands[1], wild=view.wild, rules=view.rules))
+                for name, bot in guesses.items():
+                    tables = bot.tables(view, random.Random(3))
+                    guessed[name].append(statistics.mean(
+                        deadwood(table.hands[1], wild=view.wild, rules=view.rules)
+                        for table in tables))
+            state.apply(greedy.choose(view, choices))
+    print(f"{len(truth)} draws: the other hand truly holds {statistics.mean(truth):.1f}")
+    for name, values in guessed.items():
+        error = statistics.mean(abs(a - b) for a, b in zip(values, truth, strict=True))
+        print(f"{name}: {statistics.mean(values):.1f}, mean absolute error {error:.1f}, "
+              f"correlation {statistics.correlation(values, truth):.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--know", required=True, choices=KNOWS)
+    parser.add_argument("--know", choices=KNOWS, default="none")
     parser.add_argument("--samples", type=int, default=16)
     parser.add_argument("--practice", type=int, default=0,
                         help="with --know none: each sampled hand played on by up to this "
@@ -267,8 +301,16 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first game's index")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--records", type=Path, required=True)
+    parser.add_argument("--records", type=Path)
+    parser.add_argument("--guesses", type=int, metavar="GAMES",
+                        help="print how far the fair guesses of the other hand are from "
+                        "the truth over GAMES greedy games, and play nothing")
     args = parser.parse_args()
+    if args.guesses:
+        guess_errors(args.guesses)
+        return
+    if args.records is None:
+        parser.error("--records is required to play")
     others = tuple(args.others.split(","))
     name = ClairvoyantBot(args.know, args.samples, args.practice).name
     folder = games_folder(args.records, others, args.seed) / name

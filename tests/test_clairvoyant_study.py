@@ -10,6 +10,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from threethirteen.bots.greedy import GreedyBot
 from threethirteen.cards import Card
 from threethirteen.game import GameState
@@ -127,3 +129,13 @@ def test_greedy_play_explains_a_greedy_seats_true_hand_better_than_dealt_ones() 
     assert all(weight > 0 for weight in true_weights)
     assert (sum(true_weights) / len(true_weights)
             > 2 * sum(dealt_weights) / len(dealt_weights))
+
+
+def test_the_guesses_are_measured_against_the_true_hand(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    clairvoyant.guess_errors(1)
+    lines = capsys.readouterr().out.splitlines()
+    assert "the other hand truly holds" in lines[0]
+    assert [line.split(":")[0] for line in lines[1:]] == [
+        "none", "none --practice 6", "posterior"]
+    assert all("mean absolute error" in line for line in lines[1:])
