@@ -71,3 +71,19 @@ class ChaosBot:
 
     def choose(self, view: View, rng: random.Random) -> Action:
         return rng.choice(view.legal)
+
+
+def greedy_positions(rules: Rules, seed: int, count: int | None = None) -> list[GameState]:
+    """Copies of a game among ``greedy`` bots at seat 0's turns before anybody is out (the
+    first ``count`` of them, or all)."""
+    from threethirteen.bots.greedy import GreedyBot
+
+    state = GameState(rules, seed=seed)
+    bot, rng, states = GreedyBot(), random.Random(2), []
+    while not state.is_over and (count is None or len(states) < count):
+        seat = state.turn
+        assert seat is not None
+        if seat == 0 and state.view(0).out is None:
+            states.append(state.copy())
+        state.apply(bot.choose(state.view(seat), rng))
+    return states

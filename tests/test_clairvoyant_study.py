@@ -11,6 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from tables import greedy_positions
 
 from threethirteen.bots.greedy import GreedyBot
 from threethirteen.cards import Card
@@ -23,15 +24,7 @@ clairvoyant = importlib.import_module("clairvoyant")
 
 def _greedy_positions(seed: int, players: int) -> list[GameState]:
     """Copies of a greedy game at each of seat 0's turns before anybody is out."""
-    state = GameState(Rules(players=players, rounds=6), seed=seed)
-    bot, rng, states = GreedyBot(), random.Random(2), []
-    while not state.is_over:
-        seat = state.turn
-        assert seat is not None
-        if seat == 0 and state.view(0).out is None:
-            states.append(state.copy())
-        state.apply(bot.choose(state.view(seat), rng))
-    return states
+    return greedy_positions(Rules(players=players, rounds=6), seed=seed)
 
 
 def _told_everything(state: GameState) -> object:

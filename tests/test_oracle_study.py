@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from tables import greedy_positions
 
 from threethirteen.bots.futuresbot import FuturesBot
 from threethirteen.bots.greedy import GreedyBot, best_discard
@@ -24,15 +25,7 @@ oracle = importlib.import_module("oracle")
 
 def _positions(count: int) -> list[GameState]:
     """States of a heads-up game between greedy bots, at seat 0's turns."""
-    state = GameState(Rules(players=2, rounds=3), seed=21)
-    bot, rng, states = GreedyBot(), random.Random(2), []
-    while not state.is_over and len(states) < count:
-        seat = state.turn
-        assert seat is not None
-        if seat == 0 and state.view(0).out is None:
-            states.append(state.copy())
-        state.apply(bot.choose(state.view(seat), rng))
-    return states
+    return greedy_positions(Rules(players=2, rounds=3), seed=21, count=count)
 
 
 def test_told_nothing_it_values_every_option_as_the_futures_bot() -> None:
