@@ -20,7 +20,9 @@ less the others' mean. What it is told (``--know``):
   from its belief (``bots.sampling``), the fair version of the same search;
 * ``posterior``: what the seat may see, the hidden hands inferred: ``--samples`` deals
   drawn by weight from ``DEALT`` uniform ones, each weighed by how well its hands explain
-  their seats' turns this round as greedy play (``bench/posterior.py``).
+  their seats' turns this round as greedy play (``bench/posterior.py``);
+* ``posterior-practised``: the same from ``DEALT`` deals of the belief (its weights)
+  practised as ``--practice`` says, drawn by the weights to the power ``TEMPER``.
 
 No one plays ``all`` or ``hands``: they read the game's hidden state, so they play their
 own games here, written where ``bench/paired.py`` and ``bench/outfirst.py`` read them
@@ -57,8 +59,9 @@ from threethirteen.sim import game_seed, play_on, seating
 from threethirteen.solver import deadwood
 from threethirteen.view import Phase, View
 
-KNOWS = ("all", "hands", "none", "posterior")
+KNOWS = ("all", "hands", "none", "posterior", "posterior-practised")
 DEALT = 64  # hands dealt for ``posterior`` to draw its samples from, by their weights
+TEMPER = 0.3  # ``posterior-practised`` draws by the weights to this power
 
 
 @dataclass
@@ -181,7 +184,7 @@ class ClairvoyantBot:
             if isinstance(action, Discard):
                 turns[action.seat] = turns.get(action.seat, 0) + 1
         state = self.table
-        assert state is not None or self.know in ("none", "posterior")
+        assert state is not None or self.know not in ("all", "hands")
 
         def table(hands: dict[int, list[Card]], stock: list[Card]) -> Table:
             return Table(hands, stock, list(view.discard_pile), view.seats, view.turn,
@@ -193,7 +196,8 @@ class ClairvoyantBot:
             return [table({seat: list(state.hands[seat]) for seat in view.seats},
                           list(reversed(state.stock)))]
         found = []
-        dealt = self.posterior_deals(view, rng) if self.know == "posterior" else []
+        dealt = (self.posterior_deals(view, rng) if self.know.startswith("posterior")
+                 else [])
         for _ in range(self.samples):
             if self.know == "hands":
                 assert state is not None
@@ -201,7 +205,7 @@ class ClairvoyantBot:
                 rng.shuffle(stock)
                 hands = {seat: list(state.hands[seat]) for seat in view.seats}
             else:
-                deal = dealt.pop() if self.know == "posterior" else belief(view).sample(
+                deal = dealt.pop() if dealt else belief(view).sample(
                     rng, self.practice)
                 stock = list(deal.stock)
                 rng.shuffle(stock)
@@ -215,13 +219,15 @@ class ClairvoyantBot:
         cards, each weighed by how well its hands explain their seats' turns this round as
         greedy play (``posterior``, the study of commit 94639e2)."""
         known = belief(view)
-        known = replace(known, weights={seat: (1.0,) * len(known.pool)
-                                        for seat in known.weights})
+        practised = self.know == "posterior-practised"
+        if not practised:
+            known = replace(known, weights={seat: (1.0,) * len(known.pool)
+                                            for seat in known.weights})
         turns = {seat: posterior._turns(view, seat) for seat in known.missing}
-        deals = [known.sample(rng) for _ in range(DEALT)]
+        deals = [known.sample(rng, self.practice if practised else 0) for _ in range(DEALT)]
         weights = [math.prod(posterior._explains(deal.hands[seat], turns[seat], view, rng,
                                                  posterior.BETA) for seat in turns)
-                   for deal in deals]
+                   ** (TEMPER if practised else 1.0) for deal in deals]
         if sum(weights) <= 0.0:
             return deals[:self.samples]
         return rng.choices(deals, weights=weights, k=self.samples)
@@ -263,7 +269,8 @@ def guess_errors(games: int) -> None:
     seat 0's draws in rounds 4 to 13 of ``games`` greedy heads-up games (seeds 100 on),
     the other hand's true penalty against the mean over 16 tables of each guess."""
     guesses = {"none": ClairvoyantBot("none", 16), "none --practice 6":
-               ClairvoyantBot("none", 16, 6), "posterior": ClairvoyantBot("posterior", 16)}
+               ClairvoyantBot("none", 16, 6), "posterior": ClairvoyantBot("posterior", 16),
+               "posterior-practised --practice 6": ClairvoyantBot("posterior-practised", 16, 6)}
     truth: list[float] = []
     guessed: dict[str, list[float]] = {name: [] for name in guesses}
     greedy, choices = make_bot("greedy"), random.Random(1)

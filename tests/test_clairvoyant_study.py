@@ -97,9 +97,10 @@ def test_told_everything_it_beats_greedy_every_game_of_a_short_match(tmp_path: P
                                             enumerate(record["totals"]) if place != seat)
 
 
-def test_inferred_tables_hold_the_pack_and_its_own_hand() -> None:
+@pytest.mark.parametrize("know", ["posterior", "posterior-practised"])
+def test_inferred_tables_hold_the_pack_and_its_own_hand(know: str) -> None:
     state = _greedy_positions(seed=6, players=2)[5]
-    bot = clairvoyant.ClairvoyantBot("posterior", 6)
+    bot = clairvoyant.ClairvoyantBot(know, 6, practice=3)
     pack = Counter([*state.hands[0], *state.hands[1], *state.stock, *state.discard_pile])
     tables = bot.tables(state.view(0), random.Random(1))
     assert len(tables) == 6
@@ -130,5 +131,5 @@ def test_the_guesses_are_measured_against_the_true_hand(
     lines = capsys.readouterr().out.splitlines()
     assert "the other hand truly holds" in lines[0]
     assert [line.split(":")[0] for line in lines[1:]] == [
-        "none", "none --practice 6", "posterior"]
+        "none", "none --practice 6", "posterior", "posterior-practised --practice 6"]
     assert all("mean absolute error" in line for line in lines[1:])
