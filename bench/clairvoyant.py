@@ -15,7 +15,8 @@ less the others' mean. What it is told (``--know``):
   seat plays a one-step improvement of greedy with perfect knowledge: a lower bound on
   what perfect knowledge is worth, far above what any fair player can see;
 * ``hands``: every hand, but the stock's order is not known: ``--samples`` shuffles of
-  the cards truly in it;
+  the cards truly in it; with ``--wrong K``, K cards of each other hand are swapped with
+  stock cards in every sample (how sharp must a guess of the hand be?);
 * ``none``: what the seat may see: ``--samples`` deals of the hidden hands and the stock
   from its belief (``bots.sampling``), the fair version of the same search;
 * ``posterior``: what the seat may see, the hidden hands inferred: ``--samples`` deals
@@ -168,12 +169,14 @@ def discards(table: Table, wild: Rank | None, rules: Rules) -> list[Discard]:
 class ClairvoyantBot:
     """Chooses by greedy playouts of the round on tables it is told or deals itself."""
 
-    def __init__(self, know: str, samples: int, practice: int = 0) -> None:
+    def __init__(self, know: str, samples: int, practice: int = 0, wrong: int = 0) -> None:
         self.know = know
         self.samples = samples
         self.practice = practice
+        self.wrong = wrong
         self.name = (f"clairvoyant-{know}" + ("" if know == "all" else f"-{samples}")
-                     + (f"-practice-{practice}" if practice else ""))
+                     + (f"-practice-{practice}" if practice else "")
+                     + (f"-wrong-{wrong}" if wrong else ""))
         self.table: GameState | None = None  # set by ``play`` before the game
 
     def tables(self, view: View, rng: random.Random) -> list[Table]:
@@ -202,8 +205,9 @@ class ClairvoyantBot:
             if self.know == "hands":
                 assert state is not None
                 stock = list(state.stock)
-                rng.shuffle(stock)
                 hands = {seat: list(state.hands[seat]) for seat in view.seats}
+                self.mistake(view, hands, stock, rng)
+                rng.shuffle(stock)
             else:
                 deal = dealt.pop() if dealt else belief(view).sample(
                     rng, self.practice)
@@ -213,6 +217,22 @@ class ClairvoyantBot:
                 hands[view.seat] = list(view.hand)
             found.append(table(hands, stock))
         return found
+
+    def mistake(self, view: View, hands: dict[int, list[Card]], stock: list[Card],
+                rng: random.Random) -> None:
+        """``wrong`` cards of each other hand (not ones it is known to hold) swapped with
+        cards of the stock: the true hands, misread."""
+        known = belief(view).known
+        for seat, hand in hands.items():
+            if seat == view.seat:
+                continue
+            unknown = list(hand)
+            for card in known.get(seat, ()):
+                unknown.remove(card)
+            count = min(self.wrong, len(unknown), len(stock))
+            spots = rng.sample(range(len(stock)), count)  # distinct: no card comes back
+            for card, spot in zip(rng.sample(unknown, count), spots, strict=True):
+                hand[hand.index(card)], stock[spot] = stock[spot], card
 
     def posterior_deals(self, view: View, rng: random.Random) -> list[Deal]:
         """``samples`` deals drawn by weight from ``DEALT`` uniform deals of the hidden
@@ -252,10 +272,10 @@ class ClairvoyantBot:
         return min(view.legal, key=lambda action: values[action])
 
 
-def play(task: tuple[str, int, int, tuple[str, ...], int, int, Path]) -> None:
+def play(task: tuple[str, int, int, int, tuple[str, ...], int, int, Path]) -> None:
     """One game of the clairvoyant seat against the other seats, written to the records."""
-    know, samples, practice, others, seed, index, folder = task
-    bot = ClairvoyantBot(know, samples, practice)
+    know, samples, practice, wrong, others, seed, index, folder = task
+    bot = ClairvoyantBot(know, samples, practice, wrong)
     names = seating([bot.name, *others], index)
     players: list[Bot] = [bot if name == bot.name else make_bot(name) for name in names]
     state = GameState(Rules(players=len(names)), seed=game_seed(seed, index), names=names)
@@ -303,6 +323,9 @@ def main() -> None:
     parser.add_argument("--practice", type=int, default=0,
                         help="with --know none: each sampled hand played on by up to this "
                         "many greedy draws (bots.sampling)")
+    parser.add_argument("--wrong", type=int, default=0,
+                        help="with --know hands: this many cards of each other hand "
+                        "swapped with stock cards in every sample (the hand misread)")
     parser.add_argument("--others", default="greedy")
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--first", type=int, default=0, help="the first game's index")
@@ -319,11 +342,11 @@ def main() -> None:
     if args.records is None:
         parser.error("--records is required to play")
     others = tuple(args.others.split(","))
-    name = ClairvoyantBot(args.know, args.samples, args.practice).name
+    name = ClairvoyantBot(args.know, args.samples, args.practice, args.wrong).name
     folder = games_folder(args.records, others, args.seed) / name
     folder.mkdir(parents=True, exist_ok=True)
     done = {int(path.stem) for path in folder.glob("*.json")}
-    tasks = [(args.know, args.samples, args.practice, others, args.seed, index, folder)
+    tasks = [(args.know, args.samples, args.practice, args.wrong, others, args.seed, index, folder)
              for index in range(args.first, args.first + args.games) if index not in done]
     with multiprocessing.Pool(args.jobs) as pool:
         for count, _ in enumerate(pool.imap_unordered(play, tasks), start=1):

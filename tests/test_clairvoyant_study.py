@@ -14,6 +14,7 @@ import pytest
 from tables import greedy_positions
 
 from threethirteen.bots.greedy import GreedyBot
+from threethirteen.bots.sampling import belief
 from threethirteen.cards import Card
 from threethirteen.game import GameState
 from threethirteen.rules import Rules
@@ -87,7 +88,7 @@ def test_told_nothing_it_chooses_from_the_view_alone() -> None:
 
 def test_told_everything_it_beats_greedy_every_game_of_a_short_match(tmp_path: Path) -> None:
     for index in range(3):
-        clairvoyant.play(("all", 1, 0, ("greedy",), 7, index, tmp_path))
+        clairvoyant.play(("all", 1, 0, 0, ("greedy",), 7, index, tmp_path))
     records = sorted(tmp_path.glob("*.json"))
     assert len(records) == 3
     for path in records:
@@ -133,3 +134,19 @@ def test_the_guesses_are_measured_against_the_true_hand(
     assert [line.split(":")[0] for line in lines[1:]] == [
         "none", "none --practice 6", "posterior", "posterior-practised --practice 6"]
     assert all("mean absolute error" in line for line in lines[1:])
+
+
+def test_a_misread_hand_differs_from_the_truth_by_the_wrong_cards_alone() -> None:
+    for state in _greedy_positions(seed=14, players=2)[3::4]:
+        bot = clairvoyant.ClairvoyantBot("hands", 5, wrong=2)
+        bot.table = state
+        pack = Counter([*state.hands[0], *state.hands[1], *state.stock, *state.discard_pile])
+        for table in bot.tables(state.view(0), random.Random(6)):
+            assert table.hands[0] == list(state.hands[0])
+            missing = Counter(state.hands[1]) - Counter(table.hands[1])
+            known = belief(state.view(0)).known.get(1, ())
+            assert sum(missing.values()) == min(2, len(state.hands[1]) - len(known))
+            assert not Counter(known) - Counter(table.hands[1])
+            assert len(table.hands[1]) == len(state.hands[1])
+            assert Counter([*table.hands[0], *table.hands[1], *table.stock,
+                            *table.pile]) == pack
