@@ -81,16 +81,19 @@ class Table:
     discards: dict[int, int] = field(default_factory=dict)  # turns played, by seat
 
     def copy(self) -> Table:
+        """An independent copy (the card lists too)."""
         return Table({seat: list(hand) for seat, hand in self.hands.items()},
                      list(self.stock), list(self.pile), self.seats, self.turn, self.drawn,
                      self.out, self.finals_left, dict(self.discards))
 
 
 def may_go_out(table: Table, seat: int, rules: Rules) -> bool:
+    """Whether ``seat`` may announce going out now (nobody out; its first turn if allowed)."""
     return table.out is None and (rules.first_turn_out or table.discards.get(seat, 0) > 0)
 
 
 def draw(table: Table, source: Source) -> None:
+    """The seat to act draws from ``source``."""
     card = table.stock.pop() if source is Source.STOCK else table.pile.pop()
     table.hands[table.turn].append(card)
     table.drawn = True
@@ -137,22 +140,27 @@ def play_out(table: Table, wild: Rank | None, rules: Rules) -> dict[int, int]:
             draw(table, Source.DISCARD if take else Source.STOCK)
         card, out = greedy_discard(table, wild, rules)
         going = discard(table, card, out, wild, rules)
+    return penalties(table, wild, rules)
+
+
+def penalties(table: Table, wild: Rank | None, rules: Rules) -> dict[int, int]:
+    """What every seat scores if the round ends as the table stands, by seat."""
     return {seat: score_seat(hand, wild=wild, rules=rules, went_out=seat == table.out,
                              false_outs=0).points for seat, hand in table.hands.items()}
 
 
 def margin(penalties: dict[int, int], seat: int) -> float:
+    """``seat``'s penalty less the others' mean."""
     others = [points for other, points in penalties.items() if other != seat]
     return penalties[seat] - sum(others) / len(others)
 
 
 def discard_value(table: Table, action: Discard, wild: Rank | None, rules: Rules) -> float:
+    """The acting seat's margin at the round's end after ``action`` and greedy play."""
     table = table.copy()
-    if not discard(table, action.card, action.out, wild, rules):
-        return margin({seat: score_seat(hand, wild=wild, rules=rules,
-                                        went_out=seat == table.out, false_outs=0).points
-                       for seat, hand in table.hands.items()}, action.seat)
-    return margin(play_out(table, wild, rules), action.seat)
+    going = discard(table, action.card, action.out, wild, rules)
+    return margin(play_out(table, wild, rules) if going else penalties(table, wild, rules),
+                  action.seat)
 
 
 def discards(table: Table, wild: Rank | None, rules: Rules) -> list[Discard]:
@@ -186,11 +194,11 @@ class ClairvoyantBot:
         for action in view.actions:
             if isinstance(action, Discard):
                 turns[action.seat] = turns.get(action.seat, 0) + 1
-        state = self.table
+        state, turn = self.table, view.turn
         assert state is not None or self.know not in ("all", "hands")
 
         def table(hands: dict[int, list[Card]], stock: list[Card]) -> Table:
-            return Table(hands, stock, list(view.discard_pile), view.seats, view.turn,
+            return Table(hands, stock, list(view.discard_pile), view.seats, turn,
                          view.phase is Phase.DISCARD, view.out, view.final_turns_left,
                          dict(turns))
 
