@@ -33,11 +33,10 @@ own games here, written where ``bench/paired.py`` and ``bench/outfirst.py`` read
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import random
 import statistics
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import posterior
@@ -47,7 +46,7 @@ from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots import make_bot
 from threethirteen.bots.base import Bot
 from threethirteen.bots.greedy import best_discard, taken_penalty
-from threethirteen.bots.sampling import Deal, belief
+from threethirteen.bots.sampling import Belief, Deal, belief
 from threethirteen.cards import Card, Rank
 from threethirteen.files import write_atomic
 from threethirteen.game import GameState
@@ -206,56 +205,56 @@ class ClairvoyantBot:
             assert state is not None
             return [table({seat: list(state.hands[seat]) for seat in view.seats},
                           list(reversed(state.stock)))]
+        known = belief(view)  # what the seat knows: the same for every sample
         found = []
-        dealt = (self.posterior_deals(view, rng) if self.know.startswith("posterior")
+        dealt = (self.posterior_deals(view, known, rng) if self.know.startswith("posterior")
                  else [])
         for _ in range(self.samples):
             if self.know == "hands":
                 assert state is not None
                 stock = list(state.stock)
                 hands = {seat: list(state.hands[seat]) for seat in view.seats}
-                self.mistake(view, hands, stock, rng)
+                self.mistake(view.seat, known, hands, stock, rng)
                 rng.shuffle(stock)
             else:
-                deal = dealt.pop() if dealt else belief(view).sample(
-                    rng, self.practice)
-                stock = list(deal.stock)
-                rng.shuffle(stock)
+                if dealt:  # drawn with replacement: each copy a stock order of its own
+                    deal = dealt.pop()
+                    stock = list(deal.stock)
+                    rng.shuffle(stock)
+                else:  # the belief's stock is shuffled already
+                    deal = known.sample(rng, self.practice)
+                    stock = list(deal.stock)
                 hands = {seat: list(hand) for seat, hand in deal.hands.items()}
                 hands[view.seat] = list(view.hand)
             found.append(table(hands, stock))
         return found
 
-    def mistake(self, view: View, hands: dict[int, list[Card]], stock: list[Card],
-                rng: random.Random) -> None:
-        """``wrong`` cards of each other hand (not ones it is known to hold) swapped with
-        cards of the stock: the true hands, misread."""
-        known = belief(view).known
+    def mistake(self, own: int, known: Belief, hands: dict[int, list[Card]],
+                stock: list[Card], rng: random.Random) -> None:
+        """``wrong`` cards of each other hand (not ones it is ``known`` to hold) swapped
+        with cards of the stock: the true hands, misread."""
         for seat, hand in hands.items():
-            if seat == view.seat:
+            if seat == own:
                 continue
             unknown = list(hand)
-            for card in known.get(seat, ()):
+            for card in known.known.get(seat, ()):
                 unknown.remove(card)
             count = min(self.wrong, len(unknown), len(stock))
             spots = rng.sample(range(len(stock)), count)  # distinct: no card comes back
             for card, spot in zip(rng.sample(unknown, count), spots, strict=True):
                 hand[hand.index(card)], stock[spot] = stock[spot], card
 
-    def posterior_deals(self, view: View, rng: random.Random) -> list[Deal]:
-        """``samples`` deals drawn by weight from ``DEALT`` uniform deals of the hidden
-        cards, each weighed by how well its hands explain their seats' turns this round as
-        greedy play (``posterior``, the study of commit 94639e2)."""
-        known = belief(view)
+    def posterior_deals(self, view: View, known: Belief, rng: random.Random) -> list[Deal]:
+        """``samples`` deals drawn by weight from ``DEALT`` deals of the hidden cards
+        (``posterior.weighted_deals``): uniform ones for ``posterior``, the belief's own
+        practised for ``posterior-practised``, their weights tempered by ``TEMPER``."""
         practised = self.know == "posterior-practised"
-        if not practised:
-            known = replace(known, weights={seat: (1.0,) * len(known.pool)
-                                            for seat in known.weights})
-        turns = {seat: posterior._turns(view, seat) for seat in known.missing}
-        deals = [known.sample(rng, self.practice if practised else 0) for _ in range(DEALT)]
-        weights = [math.prod(posterior._explains(deal.hands[seat], turns[seat], view, rng,
-                                                 posterior.BETA) for seat in turns)
-                   ** (TEMPER if practised else 1.0) for deal in deals]
+        weighted = posterior.weighted_deals(
+            view, rng, count=DEALT, uniform=not practised,
+            practice=self.practice if practised else 0,
+            temper=TEMPER if practised else 1.0, known=known)
+        deals = [deal for deal, _ in weighted]
+        weights = [weight for _, weight in weighted]
         if sum(weights) <= 0.0:
             return deals[:self.samples]
         return rng.choices(deals, weights=weights, k=self.samples)

@@ -1,5 +1,5 @@
-"""One opponent's hand, dealt from a seat's belief and weighed by how well it explains
-that opponent's turns this round.
+"""The hidden hands, dealt from a seat's belief and weighed by how well they explain
+their seats' turns this round (the study of commit 94639e2, for ``clairvoyant.py``).
 
 ``Belief.sample`` deals hands that fit what is public; it leans on the opponent's takes,
 throws and declines only through fixed weights per related card. Here each dealt hand
@@ -23,9 +23,9 @@ as played, up to a constant (the drawn card is chosen at random, one per turn).
 >>> state = GameState(Rules(players=2, rounds=1), seed=3)
 >>> for _ in range(4):
 ...     state.apply(state.legal_actions()[0])
->>> hands = weighted_hands(state.view(state.turn), 1 - state.turn, random.Random(0),
-...                        count=8)
->>> len(hands), all(len(hand) == 3 and weight >= 0 for hand, weight in hands)
+>>> deals = weighted_deals(state.view(state.turn), random.Random(0), count=8)
+>>> len(deals), all(len(deal.hands[1 - state.turn]) == 3 and weight >= 0
+...                 for deal, weight in deals)
 (8, True)
 """
 
@@ -39,8 +39,8 @@ from dataclasses import replace
 from threethirteen.actions import Draw, Source
 from threethirteen.bots.evaluate import without
 from threethirteen.bots.greedy import best_discard, penalty_now
+from threethirteen.bots.sampling import Belief, Deal, belief
 from threethirteen.bots.sampling import _tops_before_draws as tops_before_draws
-from threethirteen.bots.sampling import belief
 from threethirteen.cards import Card
 from threethirteen.view import View
 
@@ -49,20 +49,23 @@ TIE = 0.5  # a throw greedy would have broken the tie against
 BETA = 0.5  # per point of penalty a turn gives away
 
 
-def weighted_hands(view: View, seat: int, rng: random.Random, *, count: int,
-                   uniform: bool = True, beta: float = BETA) -> list[tuple[list[Card], float]]:
-    """``count`` hands of ``seat`` dealt from the belief of ``view``'s seat, each with its
-    weight (see the module text); ``uniform`` deals the unknown cards unweighted."""
-    known = belief(view)
+def weighted_deals(view: View, rng: random.Random, *, count: int, uniform: bool = True,
+                   practice: int = 0, temper: float = 1.0,
+                   known: Belief | None = None) -> list[tuple[Deal, float]]:
+    """``count`` deals of the hidden cards from the belief of ``view``'s seat (``known``,
+    by default built from ``view``), each with its weight: the product over the other
+    seats of how well their hands explain their turns (see the module text), to the power
+    ``temper``. ``uniform`` deals the unknown cards unweighted; ``practice`` as
+    ``Belief.sample``."""
+    if known is None:
+        known = belief(view)
     if uniform:
         known = replace(known, weights={other: (1.0,) * len(known.pool)
                                         for other in known.weights})
-    turns = _turns(view, seat)
-    hands = []
-    for _ in range(count):
-        hand = known.sample(rng).hands[seat]
-        hands.append((hand, _explains(hand, turns, view, rng, beta)))
-    return hands
+    turns = {seat: _turns(view, seat) for seat in known.missing}
+    deals = [known.sample(rng, practice) for _ in range(count)]
+    return [(deal, math.prod(_explains(deal.hands[seat], turns[seat], view, rng, BETA)
+                             for seat in turns) ** temper) for deal in deals]
 
 
 # One turn's public part: the draw (the card taken from the pile, or None for the stock),
@@ -124,46 +127,3 @@ def _explains(hand: list[Card], turns: list[Turn], view: View, rng: random.Rando
                     weight *= MISS * math.exp(-beta * (now - kept))
         cards = earlier
     return weight
-
-
-def chained_hands(view: View, seat: int, rng: random.Random, *, count: int,
-                  chains: int = 4, burn: int = 20, thin: int = 3, draws: int = 4,
-                  prior: bool = False, beta: float = BETA) -> list[list[Card]]:
-    """``count`` hands of ``seat`` from a Metropolis walk over its unknown cards (one
-    swapped with an unseen card per step), each hand's likelihood the mean weight of
-    ``draws`` walks back (see the module text); ``prior`` keeps the belief's weights."""
-    known = belief(view)
-    turns = _turns(view, seat)
-    pool = known.pool
-    weights = known.weights[seat] if prior else (1.0,) * len(pool)
-    fixed = list(known.known[seat])
-
-    def likelihood(chosen: list[int]) -> float:
-        hand = fixed + [pool[i] for i in chosen]
-        return sum(_explains(hand, turns, view, rng, beta) for _ in range(draws)) / draws
-
-    found: list[list[Card]] = []
-    per_chain = -(-count // chains)
-    for _ in range(chains):
-        start = known.sample(rng).hands[seat]
-        rest = Counter(start) - Counter(fixed)
-        chosen: list[int] = []
-        for index, card in enumerate(pool):
-            if rest[card] > 0:
-                rest[card] -= 1
-                chosen.append(index)
-        current = likelihood(chosen)
-        steps = burn + per_chain * thin
-        for step in range(steps):
-            if chosen and len(chosen) < len(pool):
-                spot = rng.randrange(len(chosen))
-                free = [i for i in range(len(pool)) if i not in set(chosen)]
-                swap = rng.choice(free)
-                proposal = [*chosen[:spot], swap, *chosen[spot + 1:]]
-                value = likelihood(proposal)
-                ratio = value * weights[swap] / max(1e-300, current * weights[chosen[spot]])
-                if current == 0.0 or rng.random() < ratio:
-                    chosen, current = proposal, value
-            if step >= burn and (step - burn) % thin == thin - 1:
-                found.append(fixed + [pool[i] for i in chosen])
-    return found[:count]

@@ -120,7 +120,7 @@ def test_greedy_play_explains_a_greedy_seats_true_hand_better_than_dealt_ones() 
         true_weights.append(posterior._explains(list(state.hands[1]), turns, view, rng,
                                                 posterior.BETA))
         dealt_weights += [weight for _, weight in
-                          posterior.weighted_hands(view, 1, rng, count=8)]
+                          posterior.weighted_deals(view, rng, count=8)]
     assert all(weight > 0 for weight in true_weights)
     assert (sum(true_weights) / len(true_weights)
             > 2 * sum(dealt_weights) / len(dealt_weights))
