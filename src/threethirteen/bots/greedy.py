@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots.evaluate import without
@@ -96,17 +96,14 @@ def _best_discard(hand: Sequence[Card], wild: Rank | None, rules: Rules) -> tupl
 
 def going_out(view: View) -> Discard | None:
     """A legal going-out action, if the hand can go out now."""
-    outs = {a.card: a for a in view.legal if isinstance(a, Discard) and a.out}
+    outs = [a for a in view.legal if isinstance(a, Discard) and a.out]
     if not outs or view.hand is None:
         return None
-    goers = [card for card in go_out_cards(view.hand, wild=view.wild, rules=view.rules)
-             if card in outs]
-    return outs[out_card(goers, view.wild, view.rules)] if goers else None
-
-
-def out_card(goers: Iterable[Card], wild: Rank | None, rules: Rules) -> Card:
-    """The card greedy goes out with: the most points, then the first in sort order."""
-    return min(goers, key=lambda card: (-card_points(card, wild, rules), card.sort_key()))
+    goers = set(go_out_cards(view.hand, wild=view.wild, rules=view.rules))
+    for action in sorted(outs, key=lambda a: -card_points(a.card, view.wild, view.rules)):
+        if action.card in goers:
+            return action
+    return None
 
 
 class GreedyBot:
