@@ -45,7 +45,7 @@ from paired import games_folder
 from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots import make_bot
 from threethirteen.bots.base import Bot
-from threethirteen.bots.greedy import best_discard, taken_penalty
+from threethirteen.bots.greedy import best_discard, dearest_out, taken_penalty
 from threethirteen.bots.sampling import Belief, Deal, belief
 from threethirteen.cards import Card, Rank
 from threethirteen.files import write_atomic
@@ -54,7 +54,6 @@ from threethirteen.outs import go_out_cards
 from threethirteen.record import dumps_record, game_record
 from threethirteen.results import score_seat
 from threethirteen.rules import Rules
-from threethirteen.scoring import card_points
 from threethirteen.sim import game_seed, play_on, seating
 from threethirteen.solver import deadwood
 from threethirteen.view import Phase, View
@@ -123,8 +122,9 @@ def greedy_discard(table: Table, wild: Rank | None, rules: Rules) -> tuple[Card,
     hand = table.hands[table.turn]
     if may_go_out(table, table.turn, rules):
         goers = set(go_out_cards(hand, wild=wild, rules=rules))
-        if goers:
-            return min(goers, key=lambda c: (-card_points(c, wild, rules), c.sort_key())), True
+        card = dearest_out(sorted(goers, key=Card.sort_key), goers, wild, rules)
+        if card is not None:
+            return card, True
     return best_discard(hand, wild, rules)[1], False
 
 

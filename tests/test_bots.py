@@ -10,7 +10,7 @@ from referee import referee
 from threethirteen.actions import Discard, Draw, Source
 from threethirteen.bots import make_bot
 from threethirteen.bots.expert import ExpertBot
-from threethirteen.bots.greedy import GreedyBot, best_discard
+from threethirteen.bots.greedy import GreedyBot, best_discard, dearest_out
 from threethirteen.bots.registry import LEVELS
 from threethirteen.bots.tracking import track
 from threethirteen.cards import Card, Hand, Rank
@@ -123,6 +123,15 @@ def test_greedy_takes_the_discard_only_when_it_lowers_its_penalty() -> None:
     useless = view_for("5h 6h Kc Qd Jd 2s", "Ts", Phase.DRAW)
     assert GreedyBot().choose(helps, random.Random(0)) == Draw(0, Source.DISCARD)
     assert GreedyBot().choose(useless, random.Random(0)) == Draw(0, Source.STOCK)
+
+
+def test_greedy_goes_out_with_its_dearest_card_the_first_of_equals_in_the_order_given() -> None:
+    rules, wild = Rules(players=2), Rank(7)
+    ks, kc, five = Card.parse("Ks"), Card.parse("Kc"), Card.parse("5h")
+    assert dearest_out([five, ks, kc], {five, ks, kc}, wild, rules) == ks
+    assert dearest_out([five, kc, ks], {five, ks, kc}, wild, rules) == kc
+    assert dearest_out([ks, five], {five}, wild, rules) == five  # the king cannot go out
+    assert dearest_out([ks, kc], set(), wild, rules) is None
 
 
 def test_the_expert_explains_every_option_with_its_expected_penalty() -> None:

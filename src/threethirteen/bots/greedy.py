@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots.evaluate import without
@@ -94,16 +94,23 @@ def _best_discard(hand: Sequence[Card], wild: Rank | None, rules: Rules) -> tupl
     return leader[0], leader[3]
 
 
+def dearest_out(cards: Sequence[Card], goers: Collection[Card], wild: Rank | None,
+                rules: Rules) -> Card | None:
+    """Greedy's card to go out with: of ``cards`` that are in ``goers``, the one with the
+    most points, the first in ``cards``' order among equals; None when none goes out."""
+    going = [(-card_points(card, wild, rules), place, card)
+             for place, card in enumerate(cards) if card in goers]
+    return min(going)[2] if going else None
+
+
 def going_out(view: View) -> Discard | None:
     """A legal going-out action, if the hand can go out now."""
     outs = [a for a in view.legal if isinstance(a, Discard) and a.out]
     if not outs or view.hand is None:
         return None
     goers = set(go_out_cards(view.hand, wild=view.wild, rules=view.rules))
-    for action in sorted(outs, key=lambda a: -card_points(a.card, view.wild, view.rules)):
-        if action.card in goers:
-            return action
-    return None
+    card = dearest_out([a.card for a in outs], goers, view.wild, view.rules)
+    return next((a for a in outs if a.card == card), None)
 
 
 class GreedyBot:
