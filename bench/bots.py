@@ -70,8 +70,6 @@ FUTURES_VARIANTS: dict[str, dict[str, Any]] = {
     "futures-64": {"count": 64, "choices": 7},
     # 32 futures at a time until the best option is sure (2 standard errors), at most 128
     "futures-sure-128": {"most": 128},
-    # the race's prize after each discard: what the next seat holds after its greedy turn
-    "futures-respond": {"respond": True},
     "futures-race-1.5": {"race": 1.5},
     "futures-race-0.5": {"race": 0.5},
     "futures-race-0": {"race": 0.0},  # no race: its own expected penalty alone

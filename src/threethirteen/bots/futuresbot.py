@@ -14,9 +14,6 @@ valued by playing the seat's own hand on, many times, to the round's end
   hold now (sampled from the seat's ``Belief``, as ``expert-2`` does), ``decay`` less for
   every turn later, since they improve their hands meanwhile.
 * **Defence** as the expert's: a card the next seat is known to collect costs extra.
-  With ``respond``, the race's prize after each discard is also what the next seat's
-  sampled hands hold after a greedy turn with that card on the pile, against a greedy
-  turn from the stock: a card it takes lowers what going out first wins.
 * Its final turn (someone is out) is the expert's exact choice.
 * **Work.** With ``work``, every option is valued on ``BATCH`` futures at a time, and
   no more batches follow once ``work`` distinct hands have been solved, a hand counted
@@ -41,18 +38,14 @@ from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots.evaluate import Evaluator, without
 from threethirteen.bots.expert import ExpertBot, Option, is_out
 from threethirteen.bots.futures import Futures
-from threethirteen.bots.greedy import best_discard, taken_penalty
 from threethirteen.bots.outcard import out_card
-from threethirteen.bots.sampling import belief
 from threethirteen.cards import Card
-from threethirteen.solver import deadwood
 from threethirteen.view import Phase, View
 
 # An option's hand, its chances of the round ending, its race values, the first draw it
 # fixes (a pile card) and the extra cost of its discard (defence).
 Valuation = tuple[list[Card], list[float], list[float], Card | None, float]
 BATCH = 8  # futures valued for every option before the work done is checked
-STOCK_CARDS = 4  # ``respond``: a deal's stock draws the next seat's turn is priced by
 
 
 class FuturesBot(ExpertBot):
@@ -63,7 +56,7 @@ class FuturesBot(ExpertBot):
                  by_size: bool = True, work: int | None = None, practice: int = 2,
                  hazard_scale: float = 1.0, defence: float = 1.0,
                  score_aware: bool = True, out_samples: int = 16, most: int | None = None,
-                 sure: float = 2.0, respond: bool = False) -> None:
+                 sure: float = 2.0) -> None:
         super().__init__(name=name, race=race, practice=practice, hazard_scale=hazard_scale,
                          defence=defence, score_aware=score_aware)
         self.count = count
@@ -75,7 +68,6 @@ class FuturesBot(ExpertBot):
         self.out_samples = out_samples
         self.most = most
         self.sure = sure
-        self.respond = respond
         self.final = ExpertBot(name=name)  # no race: somebody is out already
 
     def explain(self, view: View, rng: random.Random, every_option: bool = True) -> list[Option]:
@@ -86,12 +78,7 @@ class FuturesBot(ExpertBot):
         if view.out is not None:  # the final turn: the expert's exact penalties
             return self.final.explain(view, rng, every_option)
         tracking = self.tracking(view)
-        hand = list(view.hand)
-        fed: dict[Card, float] = {}  # by discard: its change to the prize (``respond``)
-        if self.race and self.respond and view.phase is Phase.DISCARD:
-            held, fed = self.others_penalty_after(view, rng, set(hand))
-        else:
-            held = self.others_penalty(view, rng) if self.race else 0.0
+        held = self.others_penalty(view, rng) if self.race else 0.0
         races = [self.race * held * self.decay ** ahead for ahead in range(self.depth + 1)]
         futures = Futures(view.wild, view.rules, tracking.unseen,
                           random.Random(rng.getrandbits(64)),
@@ -99,6 +86,7 @@ class FuturesBot(ExpertBot):
         size = len(view.hand) - (1 if view.phase is Phase.DISCARD else 0)
         ends = self.ending_chances(view, tracking, turns_ahead=self.depth,
                                    size=size if self.by_size else None)
+        hand = list(view.hand)
         fixed: list[Option] = []  # going out: valued without futures
         valued: list[tuple[Action, Valuation]] = []
         if view.phase is Phase.DRAW:
@@ -116,47 +104,12 @@ class FuturesBot(ExpertBot):
             danger = self._danger(view, tracking)
             for _, card in ranked if every_option else ranked[: self.choices]:
                 extra = danger.get(card, 0.0) * (1.0 - ends[0]) * self.defence
-                prize = races[1:]
-                if fed.get(card):
-                    prize = [self.race * (held + fed[card]) * self.decay ** ahead
-                             for ahead in range(1, self.depth + 1)]
                 valued.append((Discard(view.seat, card),
-                               (without(hand, card), ends, prize, None, extra)))
+                               (without(hand, card), ends, races[1:], None, extra)))
         values = self._values(futures, [valuation for _, valuation in valued])
         options = fixed + [Option(action, value)
                            for (action, _), value in zip(valued, values, strict=True)]
         return sorted(options, key=lambda option: (not is_out(option.action), option.expected))
-
-    def others_penalty_after(self, view: View, rng: random.Random,
-                             cards: set[Card]) -> tuple[float, dict[Card, float]]:
-        """``others_penalty``, and for each of ``cards`` how much lower (negative) or
-        higher the other seats' mean penalty is after the next seat's greedy turn with
-        that card on the pile than after its greedy turn from the stock (the mean over
-        ``STOCK_CARDS`` draws), on the same deals."""
-        assert view.seat is not None
-        known = belief(view)
-        chance = random.Random(rng.getrandbits(64))
-        order = list(view.seats)
-        following = order[(order.index(view.seat) + 1) % len(order)]
-        total = 0.0
-        change = dict.fromkeys(cards, 0.0)
-        for _ in range(self.race_samples):
-            deal = known.sample(chance, practice=self.practice)
-            others = max(1, len(deal.hands))
-            total += sum(deadwood(hand, wild=view.wild, rules=view.rules)
-                         for hand in deal.hands.values()) / others
-            following_hand = deal.hands.get(following)
-            if following_hand is None or not deal.stock:
-                continue
-            draws = deal.stock[-STOCK_CARDS:]  # the stock's top cards, as its draw
-            stocked = sum(best_discard([*following_hand, card], view.wild, view.rules)[0]
-                          for card in draws) / len(draws)
-            for card in cards:
-                taken = taken_penalty(following_hand, card, view.wild, view.rules)
-                if taken is not None:
-                    change[card] += (taken - stocked) / others
-        count = self.race_samples
-        return total / count, {card: value / count for card, value in change.items()}
 
     def _values(self, futures: Futures, valuations: list[Valuation]) -> list[float]:
         """Each valuation's mean over the futures. With ``work``, ``BATCH`` futures at a
