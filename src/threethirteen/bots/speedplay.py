@@ -50,11 +50,10 @@ from typing import Protocol, runtime_checkable
 from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.bots.ending import ending_chance, hazard, score_adjusted
 from threethirteen.bots.evaluate import Evaluator, without
-from threethirteen.bots.greedy import best_discard, taken_penalty
+from threethirteen.bots.greedy import best_discard, dearest_out, taken_penalty
 from threethirteen.bots.registry import make_bot
 from threethirteen.cards import Card, pack
 from threethirteen.outs import go_out_cards
-from threethirteen.scoring import card_points
 from threethirteen.solver import arrange
 from threethirteen.speed import SpeedView
 from threethirteen.view import Phase
@@ -116,11 +115,9 @@ def going_out(view: SpeedView) -> Discard | None:
     if not outs or view.hand is None:
         return None
     goers = set(go_out_cards(view.hand, wild=view.wild, rules=view.rules))
-    for action in sorted(outs, key=lambda a: (-card_points(a.card, view.wild, view.rules),
-                                              a.card.code)):
-        if action.card in goers:
-            return action
-    return None
+    order = sorted((a.card for a in outs), key=lambda card: card.code)
+    card = dearest_out(order, goers, view.wild, view.rules)
+    return next((a for a in outs if a.card == card), None)
 
 
 def _stock_or_pile(view: SpeedView, take: bool) -> Draw:
