@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
 
-const outDir = decodeURIComponent(new URL("../src/threethirteen/web/dist", import.meta.url).pathname);
+// WEB_OUT_DIR builds elsewhere (the server serves it with THREE_THIRTEEN_WEB_DIST).
+declare const process: { env: Record<string, string | undefined> };
+const outDir = process.env["WEB_OUT_DIR"]
+  ?? decodeURIComponent(new URL("../src/threethirteen/web/dist", import.meta.url).pathname);
 
 export default defineConfig({
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },

@@ -26,7 +26,10 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 ROOT = Path(__file__).resolve().parents[2]
-DIST = ROOT / "src" / "threethirteen" / "web" / "dist" / "index.html"
+# THREE_THIRTEEN_WEB_DIST: a build of one's own (`WEB_OUT_DIR=... npx vite build`), which
+# the server started below serves as well.
+DIST = Path(os.environ.get("THREE_THIRTEEN_WEB_DIST")
+            or ROOT / "src" / "threethirteen" / "web" / "dist") / "index.html"
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 
 

@@ -127,6 +127,8 @@ export type ServerMessage =
   | { type: "room"; room: RoomInfo }
   | { type: "error"; reason: string; message: string; id?: string | null }
   | { type: "chat"; seat: number | null; name: string | null; text: string }
+  /** After `hello`: the room's recent chat, oldest first (the list replaces the client's). */
+  | { type: "chat_history"; messages: { seat: number | null; name: string | null; text: string }[] }
   | { type: "hint"; id: string; options: HintOption[] }
   | { type: "presence"; connected: boolean[] }
   | { type: "kicked" }
@@ -144,7 +146,9 @@ export type ClientMessage =
   | { type: "next" }
   | { type: "rematch" }
   | { type: "kick"; seat: number }
-  | { type: "mute"; seat: number; muted: boolean };
+  | { type: "mute"; seat: number; muted: boolean }
+  /** The room's one person sets how long its computers wait per action. */
+  | { type: "pace"; pace: "slow" | "normal" | "fast" | "instant" };
 
 /** Parse one text frame; null for anything that is not an object with a string `type`. */
 export function readMessage(text: string): ServerMessage | null {

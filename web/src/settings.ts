@@ -1,9 +1,15 @@
-/** The person's display settings, kept in localStorage. None of them changes the game. */
+/** The person's settings, kept in localStorage: how the table looks and sounds, how fast the
+ * other seats' moves are shown, which aids are on, and who the person is in this browser
+ * (a random id, never shown, and the display name). None of them changes the rules. */
 import { effect, signal } from "@preact/signals";
 
 export type Deck = "two" | "four";
 export type Motion = "auto" | "on" | "off";
 export type Speed = "slow" | "normal" | "fast";
+/** How fast the other seats' moves are played and shown: computers wait this long per
+ * action in a game against computers, and every seat's moves are played back at it online. */
+export type Pace = "slow" | "normal" | "fast" | "instant";
+export const PACES: readonly Pace[] = ["slow", "normal", "fast", "instant"];
 
 interface Saved {
   deck: Deck;
@@ -13,15 +19,32 @@ interface Saved {
   name: string;
   /** Single-key shortcuts at the table (s, p, d, o, h, u); a person may turn them off. */
   shortcuts: boolean;
+  pace: Pace;
+  /** The "Best discard" aid under the hand (the least points now); off by default. */
+  bestDiscard: boolean;
+  /** Short sound cues (your turn, a draw, a discard, a round's end); off by default. */
+  sound: boolean;
+  /** This browser's player id: random, made once, kept; statistics belong to it. */
+  playerId: string;
+}
+
+/** A new random player id (letters and digits). */
+export function newPlayerId(): string {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 const KEY = "three-thirteen.settings";
-const DEFAULTS: Saved = { deck: "two", large: false, motion: "auto", speed: "normal", name: "", shortcuts: true };
+const DEFAULTS: Omit<Saved, "playerId"> = {
+  deck: "two", large: false, motion: "auto", speed: "normal", name: "", shortcuts: true,
+  pace: "normal", bestDiscard: false, sound: false,
+};
 
 function load(): Saved {
   try {
     const raw = globalThis.localStorage?.getItem(KEY);
-    if (!raw) return { ...DEFAULTS };
+    if (!raw) return { ...DEFAULTS, playerId: newPlayerId() };
     const data = JSON.parse(raw) as Partial<Saved>;
     return {
       deck: data.deck === "four" ? "four" : "two",
@@ -30,9 +53,14 @@ function load(): Saved {
       speed: data.speed === "slow" || data.speed === "fast" ? data.speed : "normal",
       name: typeof data.name === "string" ? data.name.slice(0, 40) : "",
       shortcuts: data.shortcuts !== false,
+      pace: PACES.includes(data.pace as Pace) ? data.pace as Pace : DEFAULTS.pace,
+      bestDiscard: data.bestDiscard === true,
+      sound: data.sound === true,
+      playerId: typeof data.playerId === "string" && /^[0-9a-f]{8,64}$/.test(data.playerId)
+        ? data.playerId : newPlayerId(),
     };
   } catch {
-    return { ...DEFAULTS };
+    return { ...DEFAULTS, playerId: newPlayerId() };
   }
 }
 
@@ -43,6 +71,10 @@ export const motion = signal<Motion>(saved.motion);
 export const speed = signal<Speed>(saved.speed);
 export const playerName = signal(saved.name);
 export const shortcuts = signal(saved.shortcuts);
+export const pace = signal<Pace>(saved.pace);
+export const bestDiscard = signal(saved.bestDiscard);
+export const sound = signal(saved.sound);
+export const playerId = signal(saved.playerId);
 
 /** Write the settings back and mirror them on <html> for the style sheet. */
 export function persistSettings(root: HTMLElement | null): () => void {
@@ -50,6 +82,8 @@ export function persistSettings(root: HTMLElement | null): () => void {
     const data: Saved = {
       deck: deck.value, large: largeCards.value, motion: motion.value,
       speed: speed.value, name: playerName.value, shortcuts: shortcuts.value,
+      pace: pace.value, bestDiscard: bestDiscard.value, sound: sound.value,
+      playerId: playerId.value,
     };
     try {
       globalThis.localStorage?.setItem(KEY, JSON.stringify(data));
@@ -61,6 +95,7 @@ export function persistSettings(root: HTMLElement | null): () => void {
       root.dataset["large"] = String(data.large);
       root.dataset["motion"] = data.motion;
       root.dataset["speed"] = data.speed;
+      root.dataset["pace"] = data.pace;
     }
   });
 }

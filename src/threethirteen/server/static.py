@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from starlette.responses import FileResponse, HTMLResponse, Response
 
-DIST = Path(__file__).resolve().parent.parent / "web" / "dist"
+# THREE_THIRTEEN_WEB_DIST serves another build (a developer's or a test's own): see the README.
+DIST = Path(os.environ.get("THREE_THIRTEEN_WEB_DIST")
+            or Path(__file__).resolve().parent.parent / "web" / "dist")
 
 MISSING = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Three-Thirteen server</title></head>

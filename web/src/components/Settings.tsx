@@ -1,7 +1,8 @@
-/** Display settings: deck colours, large cards, animations and their speed. */
+/** Settings: the display (deck colours, large cards, animations), the play (the pace of the
+ * other seats' moves, the aids, sound, shortcuts). */
 import { useRef, useState } from "preact/hooks";
-import type { Deck, Motion, Speed } from "../settings";
-import { deck, largeCards, motion, shortcuts, speed } from "../settings";
+import type { Deck, Motion, Pace, Speed } from "../settings";
+import { bestDiscard, deck, largeCards, motion, pace, shortcuts, sound, speed } from "../settings";
 
 /** The Settings button and the panel it opens; Escape closes the panel, back to the button. */
 export function SettingsButton() {
@@ -32,6 +33,7 @@ export function SettingsButton() {
 
 export function SettingsForm() {
   return (
+    <>
     <fieldset class="settings-form">
       <legend>Display</legend>
       <label>Deck colours
@@ -65,5 +67,27 @@ export function SettingsForm() {
         </select>
       </label>
     </fieldset>
+    <fieldset class="settings-form">
+      <legend>Play</legend>
+      <label>Pace of the other players
+        <select value={pace.value} onChange={(e) => { pace.value = (e.target as HTMLSelectElement).value as Pace; }}>
+          <option value="slow">Slow</option>
+          <option value="normal">Normal</option>
+          <option value="fast">Fast</option>
+          <option value="instant">Instant</option>
+        </select>
+      </label>
+      <label class="check">
+        <input type="checkbox" checked={bestDiscard.value}
+          onChange={(e) => { bestDiscard.value = (e.target as HTMLInputElement).checked; }} />
+        Show the best discard (the least points now)
+      </label>
+      <label class="check">
+        <input type="checkbox" checked={sound.value}
+          onChange={(e) => { sound.value = (e.target as HTMLInputElement).checked; }} />
+        Sound
+      </label>
+    </fieldset>
+    </>
   );
 }
