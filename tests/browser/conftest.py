@@ -31,6 +31,18 @@ ROOT = Path(__file__).resolve().parents[2]
 DIST = Path(os.environ.get("THREE_THIRTEEN_WEB_DIST")
             or ROOT / "src" / "threethirteen" / "web" / "dist") / "index.html"
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+# Every page of every context starts with these settings unless a test wrote its own: the
+# other seats' moves shown at once (pace "instant") and the "Best discard" aid on, which the
+# helpers in table.py read. A test that needs another pace writes the settings itself (an
+# init script of its own runs after this one).
+SETTINGS = """(() => {
+  try {
+    if (localStorage.getItem('three-thirteen.settings') === null) {
+      localStorage.setItem('three-thirteen.settings',
+        JSON.stringify({pace: 'instant', bestDiscard: true}));
+    }
+  } catch (error) { /* a page without storage (about:blank) */ }
+})();"""
 
 
 def _missing(reason: str) -> None:
@@ -107,6 +119,16 @@ def browser() -> Iterator[object]:
             executable_path=CHROMIUM if Path(CHROMIUM).is_file() else shutil.which("chromium"),
             args=CHROMIUM_ARGS,
         )
+        new_context = launched.new_context
+
+        def with_settings(*args: object, **kwargs: object) -> object:
+            made = new_context(*args, **kwargs)  # type: ignore[arg-type]
+            made.add_init_script(SETTINGS)
+            return made
+
+        # Every context gets the settings: the `context` fixture's, page_in's and those the
+        # tests make with browser.new_context.
+        launched.new_context = with_settings  # type: ignore[method-assign,assignment]
         yield launched
         launched.close()
 

@@ -107,7 +107,8 @@ def test_the_hand_layout_uses_the_card_width_the_style_sheet_draws(
         FakeRoom(page, view_json(FOURTEEN))
         if large:
             page.add_init_script(
-                "localStorage.setItem('three-thirteen.settings', JSON.stringify({large: true}))")
+                "localStorage.setItem('three-thirteen.settings',"
+                " JSON.stringify({large: true, pace: 'instant', bestDiscard: true}))")
         page.goto(f"{server}/r/fake")
         expect(page.locator(HAND_CARD)).to_have_count(14)
         page.wait_for_timeout(100)

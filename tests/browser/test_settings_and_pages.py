@@ -66,7 +66,8 @@ def test_the_display_settings_change_the_cards_and_the_motion(server: str, page:
 
 def test_the_statistics_page_counts_a_finished_game(server: str, page: Page) -> None:
     page.add_init_script(
-        "localStorage.setItem('three-thirteen.settings', JSON.stringify({name: 'Statler'}))")
+        "localStorage.setItem('three-thirteen.settings',"
+        " JSON.stringify({name: 'Statler', pace: 'instant', bestDiscard: true}))")
     page.goto(f"{server}/play?opponents=1&level=random&rules={rules_param(rounds=1)}")
     expect(page.locator(".me-name")).to_contain_text("Statler")
     play_game(page, play_turn_by_mouse)

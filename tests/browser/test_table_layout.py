@@ -85,7 +85,8 @@ def test_no_seat_covers_another_or_the_piles(server: str, browser: Browser, play
                 # animations off: a card still landing would be measured mid-flight
                 page.add_init_script(
                     "localStorage.setItem('three-thirteen.settings', "
-                    f"JSON.stringify({{large: {str(large).lower()}, motion: 'off'}}))")
+                    f"JSON.stringify({{large: {str(large).lower()}, motion: 'off',"
+                    " pace: 'instant'}))")
                 room = FakeRoom(page, view, room=room_info)
                 page.goto(f"{server}/r/fake")
                 expect(page.locator(HAND_CARD)).to_have_count(14)

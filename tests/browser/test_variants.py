@@ -31,7 +31,8 @@ def colour(page: Page, card: str) -> str:
 
 def test_a_five_suit_game_against_the_computer_from_the_lobby(server: str, page: Page) -> None:
     page.add_init_script(  # the 4-colour deck: stars keep a colour of their own
-        "localStorage.setItem('three-thirteen.settings', JSON.stringify({deck: 'four'}))")
+        "localStorage.setItem('three-thirteen.settings',"
+        " JSON.stringify({deck: 'four', pace: 'instant', bestDiscard: true}))")
     page.goto(f"{server}/")
     form = page.locator("form", has=page.get_by_role("heading", name="Play against the computer"))
     form.get_by_label("Preset").select_option("five-suit")
