@@ -59,6 +59,8 @@ def test_the_analysis_is_the_solver_s() -> None:
             assert found["go_out_discards"] == [str(card) for card in go_out_discards(
                 view.hand, wild=view.wild, rules=view.rules)]
             melded = [card for meld in found["melds"] for card in meld] + found["unmelded"]
+            best = arrange(view.hand, wild=view.wild, rules=view.rules)
+            assert found["kinds"] == [meld.kind.value for meld in best.melds]
             assert sorted(melded) == sorted(str(card) for card in view.hand)
             if view.my_turn and view.phase is Phase.DISCARD:
                 seen_discards += 1

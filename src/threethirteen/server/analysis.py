@@ -4,7 +4,7 @@
 >>> from threethirteen.rules import Rules
 >>> view = GameState(Rules(players=2, rounds=1), seed=3).view(1)
 >>> sorted(analyse(view))
-['deadwood', 'go_out_discards', 'melds', 'unmelded']
+['deadwood', 'go_out_discards', 'kinds', 'melds', 'unmelded']
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ MEMO_SIZE = 4096
 
 
 def analyse(view: View) -> dict[str, Any] | None:
-    """Deadwood, one best arrangement, the going-out discards and, when the seat is to
-    discard, each distinct discard's cost; None without a hand (spectators, game over).
+    """Deadwood, one best arrangement (each meld's kind, "set" or "run", in ``kinds``),
+    the going-out discards and, when the seat is to discard, each distinct discard's cost;
+    None without a hand (spectators, game over).
 
     The answer depends on the hand, the wild rank, the rules and whether the seat is to
     discard, nothing else: while others play, a seat's hand stays the same, so the answer
@@ -41,7 +42,9 @@ def analyse(view: View) -> dict[str, Any] | None:
 
 def _analyse(hand: tuple[Card, ...], wild: Rank | None, rules: Rules,
              discarding: bool) -> dict[str, Any]:
-    found: dict[str, Any] = arrange(hand, wild=wild, rules=rules).to_json()
+    arrangement = arrange(hand, wild=wild, rules=rules)
+    found: dict[str, Any] = arrangement.to_json()
+    found["kinds"] = [meld.kind.value for meld in arrangement.melds]
     outs = go_out_discards(hand, wild=wild, rules=rules)
     found["go_out_discards"] = [str(card) for card in outs]
     if discarding:
