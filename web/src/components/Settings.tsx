@@ -1,6 +1,6 @@
 /** Settings: the display (deck colours, large cards, animations), the play (the pace of the
  * other seats' moves, the aids, sound, shortcuts). */
-import { useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { Deck, Motion, Pace, Speed } from "../settings";
 import { bestDiscard, deck, largeCards, motion, pace, shortcuts, sound, speed } from "../settings";
 
@@ -12,17 +12,23 @@ export function SettingsButton() {
     setOpen(false);
     toggle.current?.focus();
   };
+  // Escape closes the panel wherever the focus is (on the button just pressed, too).
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      close();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
   return (
     <div class="settings">
       <button type="button" class="small" ref={toggle} aria-expanded={open ? "true" : "false"} aria-controls="settings-panel"
         onClick={() => setOpen(!open)}>Settings</button>
       {open && (
-        <div class="settings-panel" id="settings-panel" onKeyDown={(event) => {
-          if (event.key === "Escape") {
-            event.preventDefault();
-            close();
-          }
-        }}>
+        <div class="settings-panel" id="settings-panel" role="region" aria-label="Settings">
           <SettingsForm />
           <button type="button" class="small" onClick={close}>Close</button>
         </div>
