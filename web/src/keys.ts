@@ -1,6 +1,6 @@
-/** The table's single-key shortcuts: s stock, p pile, d discard, o go out, h hint, u undo.
- * They act only when the person has them on (WCAG 2.1.4), no dialog is open and the person
- * is not typing. */
+/** The table's single-key shortcuts: s stock, p pile, d discard, o go out, h hint, u undo;
+ * and `?` for the rules (on every page but the rules page). They act only when the person
+ * has them on (WCAG 2.1.4), no dialog is open and the person is not typing. */
 
 export type Shortcut = "stock" | "pile" | "discard" | "out" | "hint" | "undo";
 
@@ -36,4 +36,12 @@ export function shortcutFor(press: KeyPress, context: KeyContext): Shortcut | nu
   if (!context.enabled || context.dialogOpen) return null;
   if (press.ctrlKey || press.metaKey || press.altKey || isTyping(press.target)) return null;
   return KEYS[press.key.length === 1 ? press.key.toLowerCase() : ""] ?? null;
+}
+
+/** Whether a key press asks for the rules (`?`, Shift included) under the same conditions
+ * as the other shortcuts: on, no dialog open, not typing, no Ctrl, Cmd or Alt. */
+export function asksForRules(press: KeyPress, context: KeyContext): boolean {
+  if (!context.enabled || context.dialogOpen) return false;
+  if (press.ctrlKey || press.metaKey || press.altKey || isTyping(press.target)) return false;
+  return press.key === "?";
 }

@@ -4,15 +4,23 @@ import { PlayPage, RoomPage } from "./components/Pages";
 import { ReplayPage } from "./components/Replay";
 import { ScoreHomePage, ScoreSheetPage } from "./components/ScoreKeeper";
 import { StatsPage } from "./components/Stats";
+import { asksForRules } from "./keys";
 import { listen, route } from "./route";
-import { persistSettings } from "./settings";
+import { RulesOverlay, RulesPage, openRules } from "./components/RulesPage";
+import { persistSettings, shortcuts } from "./settings";
 import "./style.css";
 
 function App() {
+  return <><Page /><RulesOverlay /></>;
+}
+
+function Page() {
   const current = route.value;
   switch (current.page) {
     case "lobby":
       return <Lobby />;
+    case "rules":
+      return <RulesPage />;
     case "play":
       return <PlayPage params={current.params} />;
     case "room":
@@ -32,6 +40,17 @@ function App() {
       );
   }
 }
+
+/** `?` opens the rules over the page (the rules page itself excepted). */
+window.addEventListener("keydown", (event) => {
+  const target = event.target instanceof HTMLElement ? event.target : null;
+  const dialogOpen = document.querySelector("[aria-modal='true']") !== null;
+  if (route.value.page === "rules" || !asksForRules(
+    { key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, target },
+    { enabled: shortcuts.peek(), dialogOpen })) return;
+  event.preventDefault();
+  openRules();
+});
 
 persistSettings(document.documentElement);
 listen();

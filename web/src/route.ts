@@ -3,6 +3,7 @@ import { signal } from "@preact/signals";
 
 export type Route =
   | { page: "lobby" }
+  | { page: "rules" }
   | { page: "play"; params: URLSearchParams }
   | { page: "room"; room: string }
   | { page: "replay"; room: string }
@@ -14,6 +15,7 @@ export type Route =
 export function parseRoute(pathname: string, search: string): Route {
   const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0) return { page: "lobby" };
+  if (parts[0] === "rules" && parts.length === 1) return { page: "rules" };
   if (parts[0] === "play" && parts.length === 1) {
     return { page: "play", params: new URLSearchParams(search) };
   }

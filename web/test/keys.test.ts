@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTyping, shortcutFor } from "../src/keys";
+import { asksForRules, isTyping, shortcutFor } from "../src/keys";
 import type { KeyPress } from "../src/keys";
 
 const press = (key: string, target: KeyPress["target"] = { tagName: "BODY" }, extra: Partial<KeyPress> = {}): KeyPress => ({
@@ -32,5 +32,15 @@ describe("single-key shortcuts", () => {
     expect(shortcutFor(press("s", null, { ctrlKey: true }), open)).toBeNull();
     expect(shortcutFor(press("s", null, { altKey: true }), open)).toBeNull();
     expect(shortcutFor(press("s"), { enabled: false, dialogOpen: false })).toBeNull();
+  });
+
+  it("open the rules on ?, under the same conditions, and leave ? to the table's other keys", () => {
+    expect(asksForRules(press("?"), open)).toBe(true);
+    expect(shortcutFor(press("?"), open)).toBeNull();
+    expect(asksForRules(press("/"), open)).toBe(false);
+    expect(asksForRules(press("?", { tagName: "INPUT" }), open)).toBe(false);
+    expect(asksForRules(press("?"), { enabled: true, dialogOpen: true })).toBe(false);
+    expect(asksForRules(press("?"), { enabled: false, dialogOpen: false })).toBe(false);
+    expect(asksForRules(press("?", null, { ctrlKey: true }), open)).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import type { Rules } from "../protocol";
 import { navigate } from "../route";
 import { saveSeat } from "../session";
 import { playerName } from "../settings";
-import { MAX_SEATS, RulesForm, isSpeed, presetPlayers, rulesFor } from "./RulesForm";
+import { MAX_SEATS, RulesForm, fieldNames, focusRuleField, isSpeed, presetPlayers, rulesFor } from "./RulesForm";
 import { SettingsForm } from "./Settings";
 
 const LEVEL_TEXT: Record<string, string> = {
@@ -47,6 +47,18 @@ function presetSeats(preset: string): number | null {
   return players !== null && players >= 2 && players <= most ? players : null;
 }
 
+/** Why the form's button waits: a rules field shows an error. */
+function RulesBlocked({ id, errors }: { id: string; errors: Record<string, string> }) {
+  const count = Object.keys(errors).length;
+  if (count === 0) return null;
+  return (
+    <p class="error-line rules-blocked" id={id}>
+      The rule {count === 1 ? "option" : "options"} {fieldNames(errors)} {count === 1 ? "needs" : "need"} fixing
+      before the game can start.
+    </p>
+  );
+}
+
 function ComputerGame() {
   const [opponents, setOpponents] = useState(3);
   const [level, setLevel] = useState("medium");
@@ -54,11 +66,17 @@ function ComputerGame() {
   const [levels, setLevels] = useState<string[]>(["easy", "medium", "expert", ...Array<string>(12).fill("medium")]);
   const [preset, setPreset] = useState("standard");
   const [changes, setChanges] = useState<Rules>({});
+  const [ruleErrors, setRuleErrors] = useState<Record<string, string>>({});
   const most = (isSpeed(preset, changes) ? MAX_SEATS.speed : MAX_SEATS.turns) - 1;
   const count = Math.min(opponents, most);
   const names = opponentNames(count);
   function play(event: Event) {
     event.preventDefault();
+    const wrong = Object.keys(ruleErrors)[0];
+    if (wrong !== undefined) { // a rules field shows an error: Play waits for it
+      focusRuleField("solo", wrong);
+      return;
+    }
     const rules: Rules = { ...changes };
     if (preset !== "standard") rules["preset"] = preset;
     navigate(playPath(count, mixed ? levels.slice(0, count).join(",") : level, rules));
@@ -101,12 +119,13 @@ function ComputerGame() {
           ))}
         </div>
       )}
-      <RulesForm idPrefix="solo" preset={preset} changes={changes} onChange={setChanges} onPreset={(name) => {
+      <RulesForm idPrefix="solo" preset={preset} changes={changes} onChange={setChanges} onErrors={setRuleErrors} onPreset={(name) => {
         setPreset(name);
         const players = presetSeats(name); // deuces-arent-wild is for 3: two opponents
         if (players !== null) setOpponents(players - 1);
       }} />
-      <button type="submit" class="primary big">Play</button>
+      <RulesBlocked id="solo-blocked" errors={ruleErrors} />
+      <button type="submit" class="primary big" aria-describedby={Object.keys(ruleErrors).length ? "solo-blocked" : undefined}>Play</button>
     </form>
   );
 }
@@ -115,6 +134,7 @@ function OnlineRoom() {
   const [seats, setSeats] = useState<string[]>(["human", "human", "medium", "medium"]);
   const [preset, setPreset] = useState("standard");
   const [changes, setChanges] = useState<Rules>({});
+  const [ruleErrors, setRuleErrors] = useState<Record<string, string>>({});
   const [spectators, setSpectators] = useState(true);
   const [timer, setTimer] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -123,6 +143,11 @@ function OnlineRoom() {
   const most = speed ? MAX_SEATS.speed : MAX_SEATS.turns;
   async function create(event: Event) {
     event.preventDefault();
+    const wrong = Object.keys(ruleErrors)[0];
+    if (wrong !== undefined) { // a rules field shows an error: the room waits for it
+      focusRuleField("online", wrong);
+      return;
+    }
     if (seats.length > most) {
       setError(`A table of turns takes at most ${most} seats: remove ${seats.length - most}, or play speed.`);
       return;
@@ -169,7 +194,7 @@ function OnlineRoom() {
           <button type="button" class="small" disabled={seats.length <= 2} onClick={() => setSeats(seats.slice(0, -1))}>Remove a seat</button>
         </div>
       </fieldset>
-      <RulesForm idPrefix="online" preset={preset} changes={changes} onChange={setChanges} onPreset={(name) => {
+      <RulesForm idPrefix="online" preset={preset} changes={changes} onChange={setChanges} onErrors={setRuleErrors} onPreset={(name) => {
         setPreset(name);
         const players = presetSeats(name) // the seats the preset is for; a table of turns takes 8
           ?? (isSpeed(name, changes) ? null : Math.min(seats.length, MAX_SEATS.turns));
@@ -190,7 +215,9 @@ function OnlineRoom() {
         )}
       </div>
       {error && <p class="error-line" role="alert">{error}</p>}
-      <button type="submit" class="primary big" disabled={busy}>Create room</button>
+      <RulesBlocked id="online-blocked" errors={ruleErrors} />
+      <button type="submit" class="primary big" disabled={busy}
+        aria-describedby={Object.keys(ruleErrors).length ? "online-blocked" : undefined}>Create room</button>
     </form>
   );
 }
@@ -245,6 +272,7 @@ export function Lobby() {
         <p>The rummy game of eleven rounds: three cards in the first, thirteen in the last, and the wild rank changes every round.</p>
         <a class="button primary big" href="/play?opponents=3&level=medium"
           onClick={(e) => { e.preventDefault(); navigate("/play?opponents=3&level=medium"); }}>Play now</a>
+        <a class="button" href="/rules" onClick={(e) => { e.preventDefault(); navigate("/rules"); }}>How to play</a>
         <a class="button" href="/score" onClick={(e) => { e.preventDefault(); navigate("/score"); }}>Keep score of a game with real cards</a>
       </header>
       <main id="main" class="lobby-grid">

@@ -1,8 +1,12 @@
-/** Every rules option with its meaning, starting from a preset (INTERFACES.md §1). */
+/** Every rules option with its meaning in plain words and a link to its paragraph of the
+ * rules page, starting from a preset (INTERFACES.md §1). A field with an error is told to
+ * the caller (`onErrors`), which keeps the rules from being played while it shows. */
 import { useState } from "preact/hooks";
 import catalog from "../rules-options.json";
 import type { Rules } from "../protocol";
 import { readRuleNumber } from "../ruleinput";
+import { OPTION_WORDS, optionAnchor, optionLabel, rulesLine, valueWords } from "../rulestext";
+import { openRules } from "./RulesPage";
 
 interface OptionInfo {
   name: string;
@@ -21,30 +25,31 @@ export const PRESETS = catalog.presets as Record<string, Rules>;
 /** The most seats a table takes: 16 in speed mode (every seat at once), else 8. */
 export const MAX_SEATS = { turns: 8, speed: 16 } as const;
 
-/** What each preset is, in a line under the choice (RULES.md, "Presets"). */
-const PRESET_WORDS: Record<string, string> = {
-  standard: "The house rules: 11 rounds, 3 to 13 cards.",
-  natural: "Every meld needs a natural card.",
-  "single-wild": "At most one wild card acts in each meld; wilds left over cost 15.",
-  jokers: "Four jokers, wild in every round.",
-  "high-stakes": "Aces high or low; J, Q, K cost 11, 12, 13.",
-  "deuces-arent-wild": "Jared Mellentine's variation for 2 or 3 players: a 12th round deals 14 cards "
-    + "with no wild rank, jokers wild; a tie is played off.",
-  "five-suit": "The Five Crowns pack: five suits (stars ★ added) of 3 to K, no aces or 2s, "
-    + "6 jokers; J, Q, K cost 11, 12, 13, wild cards 20, jokers 50.",
-  speed: "3-13 Speed: everyone draws and discards at once, on a caller's word; several "
-    + "players may go out in a round.",
-};
+/** Each option's default, as the engine has it. */
+const DEFAULTS: Rules = Object.fromEntries(OPTIONS.map((option) => [option.name, option.default]));
+
+/** The line under the preset: what the rules are, as edited. */
+export function presetLine(preset: string, changes: Rules): string {
+  return rulesLine(preset, PRESETS[preset] ?? {}, changes, DEFAULTS);
+}
+
+/** Bring a rules field with an error into view and give it the focus (its list opened). */
+export function focusRuleField(idPrefix: string, name: string): void {
+  const field = document.getElementById(`${idPrefix}-${name}`);
+  const details = field?.closest("details");
+  if (details) details.open = true;
+  field?.focus();
+}
+
+/** The words a person reads for the rules' fields with errors: "Rounds". */
+export function fieldNames(errors: Record<string, string>): string {
+  return Object.keys(errors).map(optionLabel).join(", ");
+}
 
 /** The seats a preset names (deuces-arent-wild: 3), or null. */
 export function presetPlayers(preset: string): number | null {
   const players = PRESETS[preset]?.["players"];
   return typeof players === "number" ? players : null;
-}
-
-function label(name: string): string {
-  const text = name.replace(/_/g, " ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The value an option has under `preset` with `changes`. */
@@ -67,9 +72,11 @@ export function rulesFor(preset: string, changes: Rules, players: number): Rules
 
 /** `all`: every option whatever the mode (the score sheet); else the caller's time
  * (`speed_seconds`) shows only when the rules play speed. */
-export function RulesForm({ preset, changes, onPreset, onChange, idPrefix, speed: all = false }: {
+export function RulesForm({ preset, changes, onPreset, onChange, onErrors, idPrefix, speed: all = false }: {
   preset: string; changes: Rules; idPrefix: string; speed?: boolean;
   onPreset: (preset: string) => void; onChange: (changes: Rules) => void;
+  /** The fields that show an error now, by option: their messages. */
+  onErrors?: (errors: Record<string, string>) => void;
 }) {
   const offered = (name: string) => all || name !== "speed_seconds" || isSpeed(preset, changes);
   // What is wrong with a number typed into a field, by option; the rules keep the last good value.
@@ -79,8 +86,11 @@ export function RulesForm({ preset, changes, onPreset, onChange, idPrefix, speed
   }
   function setError(name: string, wrong: { text: string; error: string } | null) {
     const { [name]: _, ...rest } = errors;
-    setErrors(wrong === null ? rest : { ...rest, [name]: wrong });
+    const next = wrong === null ? rest : { ...rest, [name]: wrong };
+    setErrors(next);
+    onErrors?.(Object.fromEntries(Object.entries(next).map(([key, value]) => [key, value.error])));
   }
+  const line = presetLine(preset, changes);
   return (
     <div class="rules-form">
       <label>Preset
@@ -88,7 +98,7 @@ export function RulesForm({ preset, changes, onPreset, onChange, idPrefix, speed
           {Object.keys(PRESETS).map((name) => <option key={name} value={name}>{name}</option>)}
         </select>
       </label>
-      {PRESET_WORDS[preset] && <p class="muted preset-words" id={`${idPrefix}-preset-words`}>{PRESET_WORDS[preset]}</p>}
+      {line && <p class="muted preset-words" id={`${idPrefix}-preset-words`}>{line}</p>}
       <details>
         <summary>Every rule option</summary>
         <div class="options-grid">
@@ -106,7 +116,9 @@ export function RulesForm({ preset, changes, onPreset, onChange, idPrefix, speed
               control = (
                 <select id={id} value={String(value)} aria-describedby={help}
                   onChange={(e) => set(option.name, (e.target as HTMLSelectElement).value)}>
-                  {(option.choices ?? []).map((choice) => <option key={choice} value={choice}>{choice}</option>)}
+                  {(option.choices ?? []).map((choice) => (
+                    <option key={choice} value={choice}>{valueWords(option.name, choice)}</option>
+                  ))}
                 </select>
               );
             } else {
@@ -124,9 +136,14 @@ export function RulesForm({ preset, changes, onPreset, onChange, idPrefix, speed
             }
             return (
               <div class="option" key={option.name}>
-                <label for={id}>{label(option.name)}</label>
+                <label for={id}>{optionLabel(option.name)}</label>
                 {control}
-                <p class="help" id={`${id}-help`}>{option.doc}</p>
+                <p class="help" id={`${id}-help`}>{OPTION_WORDS[option.name]?.help ?? option.doc}{" "}
+                  <a href={`/rules#${optionAnchor(option.name)}`} onClick={(event) => {
+                    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+                    event.preventDefault();
+                    openRules(optionAnchor(option.name));
+                  }}>More about {optionLabel(option.name).toLowerCase()}</a></p>
                 {error && <p class="field-error" id={`${id}-error`}>{error}</p>}
               </div>
             );
