@@ -25,7 +25,10 @@ def test_a_whole_game_against_three_computers_by_mouse(server: str, page: Page) 
     page.goto(f"{server}/play?opponents=3&level=greedy&rules={rules_param(rounds=3)}")
     expect(page).to_have_url(re.compile(r"/r/[^/]+$"))
     for name in ("Left", "Top", "Right"):
-        expect(page.locator(f"section.seat[aria-label^='{name},']")).to_have_count(1)
+        # Each seat is named by the seat's name alone; its details describe it.
+        seat = page.get_by_role("region", name=name, exact=True)
+        expect(seat).to_have_count(1)
+        expect(seat).to_have_accessible_description(re.compile(r"^computer, greedy, \d+ cards?"))
     turns = play_game(page, play_turn_by_mouse)
     assert turns >= 3
     expect(page.get_by_role("heading", name="Game over")).to_be_visible()
@@ -134,7 +137,11 @@ def test_the_names_of_section_6(server: str, page: Page) -> None:
         assert wild.nth(index).get_attribute("aria-label", timeout=1000).startswith("3 of ")
     expect(page.get_by_label(re.compile(r"^Discard pile: (empty|.+ of .+|Joker)"))).to_have_count(1)
     expect(page.get_by_role("log")).to_have_count(1)
-    expect(page.locator("[aria-live]")).to_have_count(1)
+    # One live region: the seats' statuses (role=status) are kept quiet, the log tells it.
+    expect(page.locator("[aria-live]:not([aria-live=off])")).to_have_count(1)
+    for name in ("Left", "Top", "Right"):
+        seat = page.get_by_role("region", name=name, exact=True)
+        expect(seat.get_by_role("status")).to_have_count(1)
     # Nothing is chosen; Discard and Go out wait for a card.
     expect(button(page, "Discard")).to_be_disabled()
     expect(button(page, "Go out")).to_be_disabled()
@@ -211,6 +218,7 @@ def test_the_lobby_starts_a_game_with_a_level_for_each_opponent(server: str, pag
     form.get_by_label("Rounds").press("Tab")
     form.get_by_role("button", name="Play", exact=True).click()
     expect(page).to_have_url(re.compile(r"/r/[^/]+$"))
-    expect(page.locator("section.seat[aria-label^='Left, computer, random']")).to_have_count(1)
-    expect(page.locator("section.seat[aria-label^='Right, computer, greedy']")).to_have_count(1)
+    for name, level in (("Left", "random"), ("Right", "greedy")):
+        expect(page.get_by_role("region", name=name, exact=True)).to_have_accessible_description(
+            re.compile(rf"^computer, {level},"))
     expect(page.get_by_role("log")).to_contain_text("Round 1 of 1")

@@ -35,6 +35,8 @@ export interface RoomOptions {
   spectators?: boolean;
   turn_seconds?: number | null;
   round_pause_seconds?: number | null;
+  /** How long the computers wait per action in a game against them (null: no wait). */
+  pace?: "slow" | "normal" | "fast" | "instant" | null;
 }
 
 /** The body of POST /api/rooms. `seed` (decimal digits, 0..2**63-1) is written as a JSON

@@ -8,6 +8,8 @@ import type {
 } from "./protocol";
 import type { Status } from "./socket";
 import { cardName } from "./cards";
+import { classify, Playback } from "./playback";
+import type { Clock, Kind } from "./playback";
 import {
   describeAction, hintLine, parseAction, roundBanner, roundSummary, seatName, statusLine,
 } from "./words";
@@ -24,6 +26,19 @@ export interface ChatLine {
   readonly name: string;
   readonly text: string;
 }
+
+/** A card that moves on the felt as another seat's move is shown: from the stock or the
+ * pile to the seat, or from the seat to the pile; `card` is null for a card seen from the
+ * back (a draw from the stock). */
+export interface Move {
+  readonly key: number;
+  readonly seat: number;
+  readonly from: "stock" | "pile" | "seat";
+  readonly to: "pile" | "seat";
+  readonly card: string | null;
+}
+
+type StateMessage = Extract<ServerMessage, { type: "state" }>;
 
 export interface Rematch {
   room: string;
@@ -60,6 +75,11 @@ export class TableStore {
   readonly resultsSeen = signal(0);
   /** An action sent and not yet answered: the controls wait for it. */
   readonly waiting = signal(false);
+  /** Each seat's last action this round in words ("drew from the stock", "took 7 of
+   * hearts", "discarded Queen of spades", "went out"), as shown. */
+  readonly lastActions = signal<ReadonlyMap<number, string>>(new Map());
+  /** The last move of another seat shown, for the card that moves on the felt. */
+  readonly lastMove = signal<Move | null>(null);
 
   readonly myTurn = computed(() => {
     const view = this.view.value;
@@ -78,6 +98,35 @@ export class TableStore {
 
   protected connection: Connection | null = null;
   private nextKey = 1;
+  /** The last view received (the one shown may be older while the playback holds). */
+  private received: View | null = null;
+  /** The next state is the first after a (re)connect: it is shown at once. */
+  private resync = true;
+  private playback = new Playback<StateMessage>(
+    (message, kind) => this.receiveState(message, kind), () => 0);
+
+  /** Play other seats' states back with a hold of `hold()` ms each (read at each step:
+   * a change of pace applies at once); without it every state is shown as it comes. */
+  pacedBy(hold: () => number, clock?: Clock): void {
+    this.playback.clear();
+    this.playback = new Playback<StateMessage>(
+      (message, kind) => this.receiveState(message, kind), hold, clock);
+  }
+
+  /** The pace changed: the state on screen is held for the new pace's time. */
+  paceChanged(): void {
+    this.playback.paceChanged();
+  }
+
+  /** Drop the states not shown yet (the table is closed). */
+  stopPlayback(): void {
+    this.playback.clear();
+  }
+
+  /** States received and not shown yet. */
+  get behind(): number {
+    return this.playback.waiting;
+  }
 
   attach(connection: Connection): void {
     this.connection = connection;
@@ -86,9 +135,13 @@ export class TableStore {
   receive(message: ServerMessage): void {
     batch(() => {
       switch (message.type) {
-        case "state":
-          this.receiveState(message);
+        case "state": {
+          const kind: Kind = this.resync ? "resync" : classify(this.received, message.view, message.action);
+          this.resync = false;
+          this.received = message.view;
+          this.playback.push(message, kind);
           break;
+        }
         case "room":
           this.room.value = message.room;
           break;
@@ -106,6 +159,11 @@ export class TableStore {
           this.addLines([`${name} says: ${message.text}`], "chat");
           break;
         }
+        case "chat_history":
+          this.chat.value = message.messages.slice(-LOG_LIMIT).map((line) => ({
+            key: this.nextKey++, seat: line.seat, name: line.name ?? "Spectator", text: line.text,
+          }));
+          break;
         case "hint":
           this.hint.value = message.options;
           this.addLines([hintLine(message.options, this.view.value?.wild ?? null)], "info");
@@ -140,6 +198,7 @@ export class TableStore {
   setStatus(status: Status): void {
     const before = this.status.value;
     this.status.value = status;
+    if (status === "open") this.resync = true;
     const line = statusLine(before, status);
     if (line !== null) this.addLines([line], "info");
   }
@@ -218,15 +277,20 @@ export class TableStore {
     this.connection.act(action, this.version.value);
   }
 
-  private receiveState(message: Extract<ServerMessage, { type: "state" }>): void {
+  /** Show a state: the view, the log's lines for what changed, the seats' last actions. */
+  private receiveState(message: StateMessage, kind: Kind): void {
     const before = this.view.value;
     const previous = this.version.value;
     const { view } = message;
-    if (before !== null && message.version < this.version.value) return;
-    const lines = before === null
-      ? this.firstLines(view)
-      : message.version > this.version.value ? this.changeLines(before, view, message.action)
-      : [];
+    if (before !== null && kind !== "resync" && message.version < this.version.value) return;
+    let lines: string[] = [];
+    if (before === null || kind === "resync") {
+      this.resyncLog(view);
+      this.lastActions.value = this.roundActions(view);
+    } else if (message.version > this.version.value) {
+      lines = this.changeLines(before, view, message.action);
+      this.noteMoves(before, view, message.action ?? null, kind);
+    }
     if (before === null) {
       this.resultsSeen.value = view.results.length;
     } else if (view.results.length < this.resultsSeen.value) {
@@ -242,8 +306,92 @@ export class TableStore {
     if (lines.length) this.addLines(lines);
   }
 
-  private firstLines(view: View): LogLine["text"][] {
-    return view.phase === "over" ? [] : [roundBanner(view)];
+  /** On every connect the log holds the current round's every public action, once: the
+   * lines already shown are kept, the missing ones added (an undo while away: the round's
+   * move lines are written again). */
+  private resyncLog(view: View): void {
+    if (view.phase === "over") return;
+    const banner = roundBanner(view);
+    const moves = this.actionLines(view, 0);
+    const log = this.log.value;
+    let at = -1;
+    for (let index = log.length - 1; index >= 0; index -= 1) {
+      if (log[index]!.kind === "round" && log[index]!.text === banner) {
+        at = index;
+        break;
+      }
+    }
+    if (at < 0) {
+      this.addLines([banner, ...moves]);
+      return;
+    }
+    const shown = log.slice(at + 1).filter((line) => line.kind === "move").map((line) => line.text);
+    if (shown.every((text, index) => moves[index] === text)) {
+      this.addLines(moves.slice(shown.length), "move");
+      return;
+    }
+    this.log.value = log.filter((line, index) => index <= at || line.kind !== "move");
+    this.addLines(moves, "move");
+  }
+
+  /** Each seat's last action in the view's round. */
+  private roundActions(view: View): Map<number, string> {
+    const last = new Map<number, string>();
+    let pickup = 0;
+    for (const text of view.actions) {
+      const action = parseAction(text);
+      if (action === null || action.seat === null) continue;
+      const fromPile = action.verb === "draw" && action.argument === "discard";
+      const taken = fromPile ? view.pickups[pickup]?.card ?? null : null;
+      if (fromPile) pickup += 1;
+      last.set(action.seat, actionWords(action.verb, action.argument, taken));
+    }
+    return last;
+  }
+
+  /** The seats' last actions and the card that moves, for the actions that made `view`. */
+  private noteMoves(before: View, view: View, applied: string | null, kind: Kind): void {
+    const sameRound = view.round === before.round && view.results.length === before.results.length;
+    if (sameRound && view.actions.length < before.actions.length) {
+      this.lastActions.value = this.roundActions(view); // an undo
+      return;
+    }
+    const fresh: { seat: number; verb: string; argument: string; taken: string | null }[] = [];
+    if (sameRound) {
+      let pickup = 0;
+      view.actions.forEach((text, index) => {
+        const action = parseAction(text);
+        const fromPile = action?.verb === "draw" && action.argument === "discard";
+        const taken = fromPile ? view.pickups[pickup]?.card ?? null : null;
+        if (fromPile) pickup += 1;
+        if (index >= before.actions.length && action !== null && action.seat !== null) {
+          fresh.push({ seat: action.seat, verb: action.verb, argument: action.argument, taken });
+        }
+      });
+    } else if (view.results.length > before.results.length) {
+      const action = applied ? parseAction(applied) : null;
+      const seat = action?.seat ?? before.turn;
+      if (action && seat !== null) {
+        fresh.push({ seat, verb: action.verb, argument: action.argument, taken: null });
+      } else if (seat !== null) {
+        const card = this.lastDiscard(before, view);
+        if (card) fresh.push({ seat, verb: "discard", argument: card, taken: null });
+      }
+    }
+    if (fresh.length === 0) return;
+    const last = new Map(this.lastActions.value);
+    for (const move of fresh) last.set(move.seat, actionWords(move.verb, move.argument, move.taken));
+    this.lastActions.value = last;
+    const move = fresh[fresh.length - 1]!;
+    if (kind !== "other" || move.seat === view.seat) return;
+    const key = this.nextKey++;
+    if (move.verb === "draw") {
+      this.lastMove.value = move.argument === "stock"
+        ? { key, seat: move.seat, from: "stock", to: "seat", card: null }
+        : { key, seat: move.seat, from: "pile", to: "seat", card: move.taken };
+    } else {
+      this.lastMove.value = { key, seat: move.seat, from: "seat", to: "pile", card: move.argument };
+    }
   }
 
   private changeLines(before: View, view: View, applied?: string | null): string[] {
@@ -313,4 +461,14 @@ export class TableStore {
     }));
     this.log.value = [...this.log.value, ...added].slice(-LOG_LIMIT);
   }
+}
+
+/** A seat's action in words for its place at the table: "drew from the stock", "took 7 of
+ * hearts", "discarded Queen of spades", "went out". */
+export function actionWords(verb: string, argument: string, taken: string | null): string {
+  if (verb === "draw") {
+    if (argument === "stock") return "drew from the stock";
+    return taken ? `took ${cardName(taken)}` : "took the discard";
+  }
+  return verb === "out" ? "went out" : `discarded ${cardName(argument)}`;
 }

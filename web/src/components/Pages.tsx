@@ -6,7 +6,7 @@ import { quickGame } from "../play";
 import type { RoomInfo } from "../protocol";
 import { navigate } from "../route";
 import { loadSeat, saveSeat } from "../session";
-import { playerName } from "../settings";
+import { pace, playerName } from "../settings";
 import type { TableStore } from "../store";
 import { Chat, ConnectionState } from "./Panels";
 import { SpeedTable } from "./SpeedTable";
@@ -23,7 +23,10 @@ export function PlayPage({ params }: { params: URLSearchParams }) {
       setError((problem as Error).message);
       return;
     }
-    createRoom(playerName.value.trim() || "You", game.rules, game.seats, undefined, game.seed)
+    // The computers play at the person's pace (a speed game has no turns to pace).
+    const speedGame = game.rules["preset"] === "speed" || game.rules["mode"] === "speed";
+    createRoom(playerName.value.trim() || "You", game.rules, game.seats,
+      speedGame ? undefined : { pace: pace.value }, game.seed)
       .then((answer) => {
         saveSeat(answer.room, answer.seat, answer.token);
         navigate(`/r/${encodeURIComponent(answer.room)}`, true);
@@ -110,7 +113,7 @@ function RoomSeats({ info }: { info: RoomInfo }) {
 
 function Seated({ room, token }: { room: string; token: string | null }) {
   const table = useMemo(() => openTable(room, token), [room, token]);
-  useEffect(() => () => table.socket.stop(), [table]);
+  useEffect(() => () => table.close(), [table]);
   const { store } = table;
   const rematch = store.rematch.value;
   const asked = store.rematchAsked.value;

@@ -1,11 +1,12 @@
 /** The table: opponents around, the piles in the middle, the person's hand and actions at
  * the bottom, the move log and the rest at the side. */
-import { useMemo } from "preact/hooks";
+import { useMemo, useRef } from "preact/hooks";
 import { useFocusAfterDraw, useFreshCards, usePauseEnd, useShortcuts, useTitle } from "./hooks";
 import { HandState } from "../handstate";
 import type { View } from "../protocol";
 import type { TableStore } from "../store";
 import { adviceText, hintText, seatName, wildText } from "../words";
+import { Flights } from "./Flights";
 import { DiscardPile, Stock } from "./Piles";
 import { Countdown, Seat } from "./Seat";
 import { Dealing, ErrorLine, MyName, PlayArea, SidePanels, TableDialogs, TopBar } from "./TableParts";
@@ -39,6 +40,7 @@ export function Table({ store, room, online }: Props) {
   const roomInfo = store.room.value;
   const waiting = store.waiting.value;
   const myTurn = store.myTurn.value;
+  const felt = useRef<HTMLDivElement>(null);
 
   useTitle(myTurn ? "Your turn" : null);
   const fresh = useFreshCards(view?.hand);
@@ -55,7 +57,7 @@ export function Table({ store, room, online }: Props) {
       if (now.legal.includes(`${now.seat}: draw ${source}`)) store.draw(source);
     },
     hint() {
-      if (store.myTurn.peek() && !store.gameOver.peek()) store.askHint();
+      if (store.myTurn.peek() && !store.gameOver.peek() && store.status.peek() === "open") store.askHint();
     },
     undo() {
       if (store.canUndo.peek() && !store.waiting.peek()) store.undo();
@@ -89,6 +91,14 @@ export function Table({ store, room, online }: Props) {
   const advice = view.hand ? adviceText(analysis, view.phase, chosen, view.wild) : "";
 
   const seatFor = (seat: number) => roomInfo?.seats[seat] ?? null;
+  const connected = store.status.value === "open";
+  const lastActions = store.lastActions.value;
+  const host = online && me !== null && (roomInfo?.host ?? 0) === me;
+  const give = (seat: number, name: string) => () => {
+    if (window.confirm(`Give ${name}'s seat to the computer?`)) store.kick(seat);
+  };
+  const canUndo = store.canUndo.value && !waiting;
+  const undoWhy = "Undo takes back your discard until the next player draws";
   const hints = store.hint.value;
   let prompt = "";
   if (over) prompt = "The game is over.";
@@ -102,7 +112,7 @@ export function Table({ store, room, online }: Props) {
       <TopBar view={view} lastTurn={lastTurnText(view)} status={store.status.value} />
       <main class="felt-wrap" id="main">
         <h1 class="visually-hidden">Three-Thirteen table</h1>
-        <div class={`felt seats-${count}`}>
+        <div class={`felt seats-${count}`} ref={felt}>
           {view.players.map((_, seat) => {
             if (seat === me) return null;
             const pos = seatPosition(seat, bottom, count);
@@ -110,7 +120,9 @@ export function Table({ store, room, online }: Props) {
               <div class="seat-spot" key={seat}
                 style={{ left: `${pos.x}%`, top: `${pos.y}%`, transform: `translate(-${pos.x}%, -${pos.y}%)` }}>
                 <Seat view={view} seat={seat} roomSeat={seatFor(seat)}
-                  timerDeadline={timer && timer.seat === seat ? timer.deadline : null} />
+                  timerDeadline={timer && timer.seat === seat ? timer.deadline : null}
+                  lastAction={lastActions.get(seat) ?? null} connected={connected}
+                  onGive={host && view.phase !== "over" ? give(seat, seatName(view, seat)) : null} />
               </div>
             );
           })}
@@ -121,6 +133,7 @@ export function Table({ store, room, online }: Props) {
             </div>
             <span class="wild-chip" aria-hidden="true">{wildText(view.wild)}</span>
           </div>
+          <Flights move={store.lastMove.value} wild={view.wild} felt={felt} />
         </div>
         {me !== null && (
           <section class="me" aria-label="Your seat">
@@ -134,9 +147,12 @@ export function Table({ store, room, online }: Props) {
             </div>
             <PlayArea hand={hand} wild={view.wild} fresh={fresh} advice={advice}
               allowed={{ stock: canStock, pile: canPile, discard: canDiscard, out: canOut }} onDraw={draw}>
-              <button type="button" class="action quiet" disabled={!myTurn || over} onClick={askHint}>Hint</button>
-              {!online && <button type="button" class="action quiet" disabled={!store.canUndo.value || waiting} onClick={undo}>Undo</button>}
+              <button type="button" class="action quiet" disabled={!myTurn || over || !connected} onClick={askHint}
+                title={connected ? undefined : "Hint needs the connection"}>Hint</button>
+              {!online && <button type="button" class="action quiet" disabled={!canUndo} onClick={undo}
+                title={canUndo ? "Take back your discard" : undoWhy} aria-describedby={canUndo ? undefined : "undo-why"}>Undo</button>}
             </PlayArea>
+            {!online && !canUndo && !over && <p class="visually-hidden" id="undo-why">{undoWhy}.</p>}
             {hints && (
               <section class="hints" aria-label="Hint">
                 <p><strong>Hint</strong> (expected points, lower is better):</p>
