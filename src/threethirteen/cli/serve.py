@@ -46,6 +46,14 @@ def register(app: typer.Typer) -> None:
             fail(f"--port is 1 to 65535, not {port}")
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
         url = db or os.environ.get(DB_VARIABLE) or None
+        if url is None:  # the data directory's SQLite file: a bad directory is one line
+            from threethirteen.errors import ThreeThirteenError
+            from threethirteen.server.store import default_url
+
+            try:
+                url = default_url()
+            except ThreeThirteenError as error:
+                fail(str(error))
         if open_page is not None:
             from threethirteen.web.launch import open_when_ready
 

@@ -1,4 +1,4 @@
-"""Score sheets of games played with real cards (issue 16): one row per sheet.
+"""Score sheets of games played with real cards: one row per sheet.
 
 Revision ID: 0002
 Revises: 0001
