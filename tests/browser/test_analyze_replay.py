@@ -87,15 +87,26 @@ def test_the_replay_shows_each_steps_note_and_the_seats_losses(
                                         f"in {seat['decisions']} decisions")
     expect(section).to_contain_text(f"judged by {analysis['judge']}")
     expect(page.locator(".replay-note")).to_have_count(0)  # the deal: no decision
+    # A step is an action: the first turn's draw, then its discard, each with its note.
     page.keyboard.press("ArrowRight")
-    expect(page.get_by_text(re.compile(r"Step 2 of \d+"))).to_be_visible()
+    step = page.locator(".replay-controls .step")
+    expect(step).to_have_text(re.compile(r"Step 2 of \d+: round 1, turn 1, the draw$"))
     first = [d for d in analysis["decisions"] if d["round"] == 1 and d["turn"] == 1]
     note = page.locator(".replay-note")
-    expect(note).to_have_text(re.compile(r"^Analysis: draw: (best|lost [\d.]+, best: .+); "
-                                         r"discard: (best|lost [\d.]+, best: .+)\.$"))
+    expect(note).to_have_text(re.compile(r"^Analysis: draw: (best|lost [\d.]+, best: .+)\.$"))
+    page.keyboard.press("ArrowRight")
+    expect(step).to_have_text(re.compile(r"Step 3 of \d+: round 1, turn 1, the discard$"))
+    expect(note).to_have_text(re.compile(r"^Analysis: discard: (best|lost [\d.]+, best: .+)\.$"))
     if first[1]["lost"] >= 0.05:
         expect(note).to_contain_text(f"discard: lost {fixed(first[1]['lost'])}")
     worst = [seat["worst"] for seat in analysis["summary"] if seat["worst"]]
     if worst:
         expect(section).to_contain_text(f"the biggest: round {worst[0]['round']}, "
                                         f"turn {worst[0]['turn']}")
+        # The line is a button that goes to that step of the replay.
+        section.get_by_role("button", name=re.compile(
+            rf"^round {worst[0]['round']}, turn {worst[0]['turn']}, ")).first.click()
+        phase = "the draw" if worst[0]["phase"] == "draw" else "the discard"
+        expect(step).to_have_text(re.compile(
+            rf"Step \d+ of \d+: round {worst[0]['round']}, turn {worst[0]['turn']}, {phase}$"))
+        expect(note).to_contain_text(f"{worst[0]['phase']}: lost {fixed(worst[0]['lost'])}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,9 +28,9 @@ from browser.table import (
     PHONE,
     button,
     page_in,
-    play_game,
-    play_turn_by_mouse,
     rules_param,
+    settle,
+    wait_for_change,
 )
 
 SCREENS: dict[str, dict[str, Any]] = {
@@ -55,28 +56,35 @@ SCAN = """() => {
   };
   const name = (element) => element.tagName.toLowerCase()
     + (element.id ? '#' + element.id : '')
-    + (typeof element.className === 'string' && element.className ? '.' + element.className.trim().split(/\\s+/).join('.') : '')
-    + ' "' + (element.getAttribute('aria-label') || element.textContent || '').trim().slice(0, 40) + '"';
+    + (typeof element.className === 'string' && element.className
+      ? '.' + element.className.trim().split(/\\s+/).join('.') : '')
+    + ' "' + (element.getAttribute('aria-label') || element.textContent || '').trim().slice(0, 40)
+    + '"';
   const past = [];
   for (const element of document.querySelectorAll('body *')) {
     const box = element.getBoundingClientRect();
     if (box.width <= 1 || box.height <= 1) continue; // nothing to see (visually hidden)
     const style = getComputedStyle(element);
     if (style.visibility === 'hidden' || style.opacity === '0') continue;
-    if (box.right > width + 0.5 && !clippedInside(element)) past.push(`${name(element)} right=${Math.round(box.right)}`);
+    if (box.right > width + 0.5 && !clippedInside(element)) {
+      past.push(`${name(element)} right=${Math.round(box.right)}`);
+    }
   }
   const sheets = [...document.querySelectorAll('.score-sheet-wrap')]
     .filter((wrap) => wrap.getClientRects().length > 0 && wrap.scrollWidth > wrap.clientWidth + 1)
     .map((wrap) => `score sheet scrolls sideways: ${wrap.scrollWidth} in ${wrap.clientWidth}`);
-  return {past: past.slice(0, 12), sheets, scrollWidth: document.documentElement.scrollWidth, width};
+  const scrollWidth = document.documentElement.scrollWidth;
+  return {past: past.slice(0, 12), sheets, scrollWidth, width};
 }"""
 
 # The button is inside the screen and is what a click at its centre reaches.
 REACHABLE = """(element) => {
   const box = element.getBoundingClientRect();
-  const inside = box.left >= 0 && box.top >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
+  const inside = box.left >= 0 && box.top >= 0 && box.right <= window.innerWidth
+    && box.bottom <= window.innerHeight;
   const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-  return {inside, reached: hit !== null && element.contains(hit), box: [box.left, box.top, box.right, box.bottom]};
+  return {inside, reached: hit !== null && element.contains(hit),
+          box: [box.left, box.top, box.right, box.bottom]};
 }"""
 
 
@@ -113,15 +121,16 @@ def hand_result(round_number: int, seat: int) -> dict[str, Any]:
     run = [f"{RANKS[i]}{suit}" for i in range(min(size, 5))]
     rest = [f"{RANKS[(7 + i) % 13]}{'cdhs'[(seat + 1 + i) % 4]}" for i in range(size - len(run))]
     if seat == 1:
-        return {"melds": [run, rest] if len(rest) >= 3 else [run + rest], "deadwood": [], "points": 0}
+        melds = [run, rest] if len(rest) >= 3 else [run + rest]
+        return {"melds": melds, "deadwood": [], "points": 0}
     if seat == 3:
         return {"melds": [], "deadwood": run + rest, "points": 5 * size}
     return {"melds": [run], "deadwood": rest, "points": 4 * len(rest)}
 
 
 def results(rounds: int) -> list[dict[str, Any]]:
-    return [{"number": n, "wild": RANKS[(n + 1) % 13], "dealer": (n - 1) % 4, "end": "out", "out": 1,
-             "playoff": False, "result": [hand_result(n, seat) for seat in range(4)]}
+    return [{"number": n, "wild": RANKS[(n + 1) % 13], "dealer": (n - 1) % 4, "end": "out",
+             "out": 1, "playoff": False, "result": [hand_result(n, seat) for seat in range(4)]}
             for n in range(1, rounds + 1)]
 
 
@@ -163,7 +172,8 @@ def test_the_fake_rooms_heavy_screens_fit(server: str, browser: Browser, screen:
         expect(totals_row).to_have_count(4)
         for cell in totals_row.all():
             box = cell.bounding_box()
-            assert box is not None and box["x"] + box["width"] <= SCREENS[screen]["viewport"]["width"]
+            right = SCREENS[screen]["viewport"]["width"]
+            assert box is not None and box["x"] + box["width"] <= right, (screen, box)
         page.evaluate("window.scrollTo(0, 0)")
         # Settings at the table; Escape closes it with the focus still on its button.
         settings = page.get_by_role("button", name="Settings", exact=True)
@@ -217,8 +227,9 @@ def test_go_out_asks_on_the_screen(server: str, browser: Browser, screen: str) -
 
 @pytest.fixture(scope="module")
 def played(server: str, browser: Browser) -> Iterator[tuple[str, dict[str, Any]]]:
-    """A finished 2-round game (seed 7) played by mouse at 1280x800, scanning its round 1
-    results and its end on the way: the room and the browser storage with its seat."""
+    """A finished 2-round game (seed 7) played by mouse at 1280x800 (draw from the stock,
+    discard the first card), scanning its round 1 results on the way: the room and the
+    browser storage that holds its seat."""
     context = browser.new_context(**SCREENS["1280x800"])  # type: ignore[attr-defined]
     context.set_default_timeout(15_000)
     try:
@@ -227,13 +238,25 @@ def played(server: str, browser: Browser) -> Iterator[tuple[str, dict[str, Any]]
         page.goto(f"{server}/play?opponents=3&level=greedy&seed=7&rules={rules_param(rounds=2)}")
         expect(page).to_have_url(re.compile(r"/r/[^/]+$"))
         button(page, "Draw from stock").wait_for()
-        seen: list[str] = []
-
-        def turn(page: Page) -> None:
-            if "results" not in seen and page.get_by_role("dialog", name="Round 1 results").count():
-                seen.append("results")
-            play_turn_by_mouse(page)
-        play_game(page, turn, limit=180)
+        results_seen = 0
+        deadline = time.monotonic() + 180
+        while (found := wait_for_change(page)) != "over":
+            assert time.monotonic() < deadline, "the game did not end in time"
+            if found == "results":
+                results_seen += 1
+                scan(page, "1280x800 real round 1 results")
+                main_button_on_screen(page, "Next round", "1280x800 real round 1 results")
+                button(page, "Next round").click()
+            elif found == "confirm":
+                button(page, "Yes, go out").click()
+            elif found == "draw":
+                button(page, "Draw from stock").click()
+                expect(page.locator(".table-page[data-phase=discard][data-my-turn=true]")).to_have_count(1)
+            if found in ("draw", "discard"):
+                page.locator(HAND_CARD).first.click()
+                button(page, "Discard").click()
+                settle(page, lambda: button(page, "Yes, go out").click())
+        assert results_seen == 1
         expect(page.get_by_role("heading", name="Game over")).to_be_visible()
         yield page.url.rsplit("/", 1)[1], context.storage_state()
     finally:

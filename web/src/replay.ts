@@ -1,7 +1,8 @@
 /**
  * Frames of a finished game from its record (INTERFACES.md §3): after the deal, then
- * after each turn, then the round's result. The record says every card that moved, so a
- * frame is bookkeeping of those moves; no rule is decided here.
+ * after each action (a turn's draw, then its discard), then the round's result. The record
+ * says every card that moved, so a frame is bookkeeping of those moves; no rule is
+ * decided here.
  */
 import type { GameRecord, RecordRound } from "./api";
 import { cardName, rankPlural } from "./cards";
@@ -17,6 +18,8 @@ export interface Frame {
   result: boolean; // the round's result is shown
   totals: number[];
   mover: number | null; // the seat whose turn this frame shows
+  phase?: "draw" | "discard"; // a turn game's action this frame shows
+  drawn?: string; // after a draw: the card drawn, last in the mover's hand
   piles?: string[][]; // speed: every seat's pile, top last
   call?: number; // speed: the call this frame shows (0: just dealt)
 }
@@ -54,13 +57,18 @@ export function framesOf(record: GameRecord): Frame[] {
       if (turn.draw === "stock") stock -= 1;
       else pile.pop();
       hand.push(turn.card);
+      const drew = turn.draw === "stock" ? `drew ${cardName(turn.card)} from the stock`
+        : `took ${cardName(turn.card)} from the discard pile`;
+      const reshuffled = turn.reshuffle ? "The discards were shuffled into a new stock. " : "";
+      frames.push({ round: r, turn: t + 1, hands: hands.map((h) => [...h]), pile: [...pile], stock,
+        text: `${reshuffled}${name(turn.seat)} ${drew}.`,
+        result: false, totals: [...totals], mover: turn.seat, phase: "draw", drawn: turn.card });
       remove(hand, turn.discard);
       pile.push(turn.discard);
-      const drew = turn.draw === "stock" ? "drew from the stock" : `took ${cardName(turn.card)} from the discard pile`;
       const out = turn.out ? " and went out" : turn.false_out ? " and announced going out falsely" : "";
       frames.push({ round: r, turn: t + 1, hands: hands.map((h) => [...h]), pile: [...pile], stock,
-        text: `${name(turn.seat)} ${drew}, discarded ${cardName(turn.discard)}${out}.`,
-        result: false, totals: [...totals], mover: turn.seat });
+        text: `${name(turn.seat)} discarded ${cardName(turn.discard)}${out}.`,
+        result: false, totals: [...totals], mover: turn.seat, phase: "discard" });
     });
     // The record marks a playoff round; its points decide the tie and are not added to the totals.
     if (!round.playoff) round.result.forEach((seat, i) => { totals[i] = (totals[i] ?? 0) + seat.points; });
@@ -71,4 +79,19 @@ export function framesOf(record: GameRecord): Frame[] {
       result: true, totals: [...totals], mover: null });
   });
   return frames;
+}
+
+/** The frame of a round's action: `round` indexes record.rounds, `turn` is 1-based, a
+ * phase of none gives the turn's draw; -1 when the frames have none. */
+export function frameAt(frames: Frame[], round: number, turn: number, phase: "draw" | "discard" = "draw"): number {
+  return frames.findIndex((frame) => frame.round === round && frame.turn === turn && frame.phase === phase);
+}
+
+/** The first frame of each round (its deal), by index into record.rounds. */
+export function roundStarts(frames: Frame[]): number[] {
+  const starts: number[] = [];
+  frames.forEach((frame, index) => {
+    if (starts[frame.round] === undefined) starts[frame.round] = index;
+  });
+  return starts;
 }

@@ -104,7 +104,7 @@ export function GameOver({ view, room, onRematch, rematchAsked, rematchOffered }
   const places = placesOf(view.players.length, view.results, view.winners);
   return (
     <section class="game-over">
-      <h2 id="over-title">Game over</h2>
+      <h2 id="over-title" tabIndex={-1} autoFocus>Game over</h2>
       <div class="sheet-body">
         <p class="winners">{winnersText(view, view.winners ?? [])}</p>
         <ol class="places" aria-label="Places">
