@@ -2,7 +2,10 @@
 
 Sheets live in ``scoresheets/<id>.json`` of the data directory (the one ``play`` uses),
 written atomically after every entry: ``--list`` shows them, ``--resume ID`` goes on with
-one, ``--csv``/``--json`` export one, ``--import`` reads a sheet's JSON back in.
+one (``--resume`` alone: the latest unfinished one; an id's first digits are enough when
+they name one sheet), ``--csv``/``--json`` export one, ``--import`` reads a sheet's JSON
+back in. Started without options while an unfinished sheet is kept, it offers to go on
+with it, as ``play`` offers a saved game (``--new`` does not ask).
 ``--push URL`` sends a sheet to a game server (``three-thirteen serve``) and prints its
 read-only live link; ``--pull LINK`` keeps the sheet at a link as a new local sheet. A sheet
 pushed (or pulled by its keeper link) is sent again after every entry typed here.
@@ -13,9 +16,10 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand
 
 from threethirteen.cli.common import fail
 from threethirteen.errors import InputError, RulesError, ThreeThirteenError
@@ -28,7 +32,9 @@ from threethirteen.scorekeeper.formats import MAX_SHEET_BYTES, read_sheet, sheet
 from threethirteen.scorekeeper.lines import ScoreLines
 from threethirteen.scorekeeper.remote import Link, load_link, parse_link, pull, push, save_link
 from threethirteen.scorekeeper.sheet import Sheet, check_names
-from threethirteen.scorekeeper.store import SheetStore
+from threethirteen.scorekeeper.store import Listed, SheetStore
+from threethirteen.tui.leaving import ask_yes_no
+from threethirteen.tui.rulewords import rules_in_play
 from threethirteen.tui.store import data_dir
 
 SHEETS_DIR = "scoresheets"
@@ -39,24 +45,42 @@ def sheet_store() -> SheetStore:
     return SheetStore(data_dir() / SHEETS_DIR)
 
 
+class _ScoreCommand(TyperCommand):
+    """``score`` with ``--resume`` taking an optional id: alone, it means ``latest``."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # typer's own click
+        given = list(args)
+        for index, word in enumerate(given):
+            if word == "--":
+                break
+            if word == "--resume" and (index + 1 == len(given)
+                                       or given[index + 1].startswith("-")):
+                given.insert(index + 1, "latest")
+                break
+        return super().parse_args(ctx, given)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``score`` to ``app``."""
 
-    @app.command()
+    @app.command(cls=_ScoreCommand)
     def score(
         names: Annotated[str | None, typer.Option(
             help="The players, clockwise, separated by commas: Ann,Bob,Cy")] = None,
         preset: Annotated[str | None, typer.Option(
             help=f"Rules preset: {', '.join(PRESETS)}")] = None,
         rules: Annotated[str | None, typer.Option(
-            help='Rules options as JSON (INTERFACES.md §1), e.g. \'{"out_bonus": -5}\'')
-                         ] = None,
+            help='Rules options as JSON, e.g. \'{"out_bonus": -5, "decks": 1}\'; '
+            "the rules command of the sheet says them in words")] = None,
         dealer: Annotated[str | None, typer.Option(
             help="Who deals the first round: a name, or a number from 1")] = None,
         list_sheets: Annotated[bool, typer.Option(
             "--list", help="List the sheets kept, and stop")] = False,
         resume: Annotated[str | None, typer.Option(
-            "--resume", metavar="ID", help="Go on with a kept sheet")] = None,
+            "--resume", metavar="[ID]", help="Go on with a kept sheet: its id (see --list) or "
+            "the id's first digits; alone, the latest unfinished sheet")] = None,
+        new: Annotated[bool, typer.Option(
+            "--new", help="Start a new sheet without offering the unfinished one")] = False,
         import_file: Annotated[Path | None, typer.Option(
             "--import", metavar="FILE", help="Read a sheet's JSON and keep it as a new sheet")
                                ] = None,
@@ -82,7 +106,8 @@ def register(app: typer.Typer) -> None:
             fail("give one of --resume ID, --import FILE or --pull LINK")
         try:
             if resume is not None:
-                sheet_id, sheet = resume, store.load(resume)
+                sheet_id = store.find(resume)
+                sheet = store.load(sheet_id)
             elif pull_from is not None:
                 sheet_id, sheet = _pull(store, pull_from)
             elif import_file is not None:
@@ -93,12 +118,23 @@ def register(app: typer.Typer) -> None:
             elif csv_file is not None or json_file is not None or push_to is not None:
                 fail("say which sheet: --resume ID (see --list) or --import FILE")
             else:
-                made = _new_sheet(names, preset, rules, dealer)
-                if made is None:
+                waiting = None if new or names is not None else store.latest(unfinished=True)
+                kept = _offer(waiting) if waiting is not None else False
+                if kept is None:
+                    print("Nothing was changed.")
                     return
-                sheet = made
-                sheet_id = store.new_id(time.strftime("%Y%m%d-%H%M%S"))
-                store.save(sheet_id, sheet)
+                if kept and waiting is not None and waiting.sheet is not None:
+                    sheet_id, sheet = waiting.sheet_id, waiting.sheet
+                    if preset is not None or rules is not None or dealer is not None:
+                        print("The kept sheet goes on with its own rules and dealer: "
+                              "--preset, --rules and --dealer are for a new sheet.")
+                else:
+                    made = _new_sheet(names, preset, rules, dealer)
+                    if made is None:
+                        return
+                    sheet = made
+                    sheet_id = store.new_id(time.strftime("%Y%m%d-%H%M%S"))
+                    store.save(sheet_id, sheet)
         except (ThreeThirteenError, OSError) as error:
             fail(printable(str(error)))
         if csv_file is not None or json_file is not None:
@@ -115,7 +151,8 @@ def register(app: typer.Typer) -> None:
         link = load_link(store.folder, sheet_id)
         if link is not None and link.token is not None:
             print(f"Each entry is also sent to {printable(link.live)}")
-        ScoreLines(sheet, save=lambda new: _save(store, sheet_id, new, link)).run()
+        ScoreLines(sheet, save=lambda new: _save(store, sheet_id, new, link),
+                   rule_words=rules_in_play).run()
         print(f"Sheet {sheet_id} kept. Go on with: three-thirteen score --resume {sheet_id}")
 
 
@@ -129,15 +166,30 @@ def _list(store: SheetStore) -> None:
         if sheet is None:
             print(f"{listed.sheet_id}: cannot be read ({printable(listed.problem or '')})")
             continue
-        names = text.listing([text.name(sheet, seat) for seat in range(len(sheet.names))])
-        following = sheet.next_missing()
-        if sheet.is_over:
-            state = text.winners_text(sheet)
-        elif following is not None:
-            state = f"next: {text.round_name(sheet, following[0])}. {text.totals_text(sheet)}"
-        else:
-            state = text.totals_text(sheet)
-        print(f"{listed.sheet_id}: {names}; {state}")
+        print(f"{listed.sheet_id}: {_describe(sheet)}")
+
+
+def _describe(sheet: Sheet) -> str:
+    """``Ann, Bob and Cy; next: round 4. Totals: ...``: a kept sheet in one line."""
+    names = text.listing([text.name(sheet, seat) for seat in range(len(sheet.names))])
+    following = sheet.next_missing()
+    if sheet.is_over:
+        state = text.winners_text(sheet)
+    elif following is not None:
+        state = f"next: {text.round_name(sheet, following[0])}. {text.totals_text(sheet)}"
+    else:
+        state = text.totals_text(sheet)
+    return f"{names}; {state}"
+
+
+def _offer(waiting: Listed) -> bool | None:
+    """Offer the unfinished sheet ``waiting``: True to go on with it, False for a new
+    sheet (the kept one stays kept), None when the input ends."""
+    assert waiting.sheet is not None
+    print(f"An unfinished score sheet is kept: {waiting.sheet_id}: "
+          f"{_describe(waiting.sheet)}")
+    return ask_yes_no("Go on with it? Type yes, or no to start a new sheet (the kept one "
+                      "stays in --list): ")
 
 
 def _pull(store: SheetStore, text: str) -> tuple[str, Sheet]:

@@ -9,7 +9,7 @@ same checks as at the table, so a file that reads is a sheet that could have bee
 True
 >>> print(sheet_csv(sheet), end="")
 Round,Cards,Wild,Dealer,Ann,Bob,Ann total,Bob total
-1,3,3,Ann,,18,0,18
+1,3,3,Ann,,18,,18
 >>> read_sheet('{"format": "three-thirteen-scoresheet/1", "names": ["Ann", "Ann"]}',
 ...            what="a.json")
 Traceback (most recent call last):
@@ -139,17 +139,20 @@ def _field(make: Callable[[], T], where: str) -> T:
 
 def sheet_csv(sheet: Sheet) -> str:
     """A row per round: round, cards dealt, wild rank, dealer, each player's points (empty
-    while missing), then each player's running total. The playoff row has no totals."""
+    while missing), then each player's running total (empty from a missing entry on: a
+    round not played yet has no total). The playoff row has no totals."""
     stream = io.StringIO()
     writer = csv.writer(stream, lineterminator="\n")
     names = [_cell(name) for name in sheet.names]
     writer.writerow(["Round", "Cards", "Wild", "Dealer", *names,
                      *(f"{name} total" for name in names)])
     running = sheet.running_totals()
+    known = [sheet.entered_rounds(seat) for seat in range(len(names))]
     for plan in sheet.rounds():
         points = ["" if value is None else str(value) for value in sheet.round_points(plan.number)]
-        totals = [""] * len(names) if plan.playoff else [str(value) for value in
-                                                        running[plan.number - 1]]
+        totals = [""] * len(names) if plan.playoff else [
+            str(value) if plan.number <= known[seat] else ""
+            for seat, value in enumerate(running[plan.number - 1])]
         writer.writerow(["playoff" if plan.playoff else str(plan.number), str(plan.deal),
                          plan.wild_text, names[plan.dealer], *points, *totals])
     return stream.getvalue()

@@ -19,6 +19,7 @@ from threethirteen.rules import Rules
 from threethirteen.scorekeeper import text
 from threethirteen.scorekeeper.entry import MAX_FALSE_OUTS, Entry
 from threethirteen.scorekeeper.errors import SheetError
+from threethirteen.scorekeeper.formats import sheet_from_json, sheet_json
 from threethirteen.scorekeeper.sheet import Sheet
 
 HELP = """Type, for the player named in the prompt:
@@ -31,8 +32,10 @@ Commands:
   edit N          enter round N again (edit playoff for the playoff round);
                   Enter keeps an entry as it is
   undo            take back the last entry
-  sheet           the whole sheet: every round, the totals, the leader
-  rules           the rules of this game
+  sheet           the whole sheet: every round with its running totals, the leader
+  rules           the rules of this game, in plain words
+  decks N         the pack has N decks (decks 1: you play with one deck)
+  jokers N        the pack has N jokers (jokers 0: none)
   help            this list
   quit            leave; the sheet is kept, resume with three-thirteen score --resume ID
 Cards: rank A 2-9 T (or 10) J Q K, then suit c d h s (x: stars, in the five-suit pack);
@@ -41,6 +44,7 @@ a joker is *."""
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
 Saver = Callable[[Sheet], object]
+RuleWords = Callable[[Rules], list[str]]  # the rules as sentences (the terminal's "?")
 
 _QUIT = {"quit", "q", "exit"}
 
@@ -53,8 +57,9 @@ class ScoreLines:
     """Keep ``sheet`` line by line until the person quits."""
 
     def __init__(self, sheet: Sheet, *, save: Saver, read: Reader = input,
-                 write: Writer = _print) -> None:
+                 write: Writer = _print, rule_words: RuleWords | None = None) -> None:
         self.sheet = sheet
+        self.rule_words = rule_words  # the rules in sentences; None: the option list
         self.save = save
         self.read = read
         self.write = write
@@ -64,6 +69,8 @@ class ScoreLines:
 
     def run(self) -> None:
         """Prompt and read until ``quit`` or the end of input."""
+        if not self.sheet.changes:  # a new sheet: the pack it checks the cards against
+            self.write(text.pack_text(self.sheet.rules))
         self.write("Type help for the commands.")
         if self.sheet.is_over:
             self.write(text.winners_text(self.sheet))
@@ -101,6 +108,8 @@ class ScoreLines:
                     self.write(row)
             elif verb == "rules" and len(words) == 1:
                 self._rules()
+            elif verb in ("decks", "jokers") and len(words) <= 2:
+                self._pack(verb, words[1:])
             elif verb == "undo" and len(words) == 1:
                 self._undo()
             elif verb == "edit":
@@ -246,11 +255,36 @@ class ScoreLines:
             self.write(text.winners_text(self.sheet))
 
     def _rules(self) -> None:
-        values = self.sheet.rules.to_json()
-        docs = Rules.option_docs()
-        self.write("The rules of this game:")
-        for key, value in values.items():
-            self.write(f"  {key} = {json.dumps(value)}: {docs[key]}")
+        if self.rule_words is None:
+            values = self.sheet.rules.to_json()
+            docs = Rules.option_docs()
+            self.write("The rules of this game:")
+            for key, value in values.items():
+                self.write(f"  {key} = {json.dumps(value)}: {docs[key]}")
+        else:
+            self.write("In this game:")
+            for line in self.rule_words(self.sheet.rules):
+                self.write(f"  {line}")
+        self.write("decks N and jokers N change the pack the cards are checked against.")
+
+    def _pack(self, what: str, words: list[str]) -> None:
+        """``decks N`` or ``jokers N``: the same sheet with that pack, its entries checked
+        again; refused (nothing changes) when an entry does not fit the new pack."""
+        low, high = (1, 16) if what == "decks" else (0, 16)
+        if len(words) != 1 or not (words[0].isascii() and words[0].isdigit()) or not (
+                low <= int(words[0]) <= high):
+            self.write(f"Say how many: {what} 1 (a number from {low} to {high}).")
+            return
+        number = int(words[0])
+        data = sheet_json(self.sheet)
+        try:
+            rules = Rules.from_json({**self.sheet.rules.to_json(), what: number})
+            sheet = sheet_from_json({**data, "rules": rules.to_json()}, what="the sheet")
+        except ThreeThirteenError as error:
+            self.write(f"Not changed: {printable(str(error))}.")
+            return
+        self._change(sheet)
+        self.write(text.pack_text(sheet.rules, told=False))
 
 
 def _message(error: ThreeThirteenError, line: str) -> str:

@@ -44,8 +44,11 @@ class RoundPlan:
 
     @property
     def wild_text(self) -> str:
-        """The wild rank as a sheet writes it: ``7``, ``K``, or ``none`` (round 12)."""
-        return "none" if self.wild is None else str(self.wild)
+        """The wild rank as a sheet writes it: ``7``, ``10``, ``K``, or ``none`` (round
+        12)."""
+        if self.wild is None:
+            return "none"
+        return "10" if self.wild == 10 else str(self.wild)
 
     @property
     def seats(self) -> tuple[int, ...]:

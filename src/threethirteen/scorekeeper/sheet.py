@@ -205,6 +205,20 @@ class Sheet:
             after.append(tuple(totals))
         return after
 
+    def entered_rounds(self, seat: int) -> int:
+        """How many regular rounds in a row, from round 1, hold an entry of ``seat``: the
+        rounds whose running total of ``seat`` is known."""
+        count = 0
+        for number in range(1, self._rules.rounds + 1):
+            if self.round_points(number)[seat] is None:
+                break
+            count += 1
+        return count
+
+    def complete_rounds(self) -> int:
+        """How many regular rounds in a row, from round 1, hold every entry."""
+        return min(self.entered_rounds(seat) for seat in range(len(self._names)))
+
     @property
     def totals(self) -> tuple[int, ...]:
         """Points by seat over the regular rounds (a playoff is not added)."""

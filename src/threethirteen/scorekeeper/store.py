@@ -72,17 +72,54 @@ class SheetStore:
             raise InputError(f"cannot read it ({error.strerror})", str(path)) from None
         return read_sheet(data, what=path.name)
 
-    def list(self) -> list[Listed]:
-        """Every sheet file in the folder, by id."""
+    def find(self, word: str) -> str:
+        """The id of the sheet ``word`` names: its id, a prefix of one id only (``20261203``
+        when one sheet was started that day), or ``latest``: the unfinished sheet changed
+        last (else the sheet changed last). ``InputError`` when none or several match."""
+        if word == "latest":
+            found = self.latest(unfinished=True) or self.latest()
+            if found is None:
+                raise InputError(f"there is no sheet in {self.folder} yet", "--resume")
+            return found.sheet_id
+        if self.path(word).exists():
+            return word
+        ids = [path.stem for path in self._files() if path.stem.startswith(word)]
+        if len(ids) == 1:
+            return ids[0]
+        if not ids:
+            raise InputError(f"there is no sheet {word} in {self.folder} (see --list)", word)
+        shown = ", ".join(ids[:4]) + (", ..." if len(ids) > 4 else "")
+        raise InputError(f"{len(ids)} sheets start with {word} ({shown}): give more of the id",
+                         word)
+
+    def latest(self, *, unfinished: bool = False) -> Listed | None:
+        """The sheet written last (the newest file), only among the unfinished ones when
+        ``unfinished``; None when there is none."""
+        found = [listed for listed in self.list() if listed.sheet is not None
+                 and not (unfinished and listed.sheet.is_over)]
+        if not found:
+            return None
+        return max(found, key=lambda listed: (_mtime(listed.path), listed.sheet_id))
+
+    def _files(self) -> list[Path]:
         if not self.folder.is_dir():
             return []
+        return [path for path in sorted(self.folder.glob("*.json")) if _ID.fullmatch(path.stem)]
+
+    def list(self) -> list[Listed]:
+        """Every sheet file in the folder, by id."""
         found = []
-        for path in sorted(self.folder.glob("*.json")):
+        for path in self._files():
             sheet_id = path.stem
-            if not _ID.fullmatch(sheet_id):
-                continue
             try:
                 found.append(Listed(sheet_id, path, self.load(sheet_id), None))
             except ThreeThirteenError as error:
                 found.append(Listed(sheet_id, path, None, str(error)))
         return found
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
