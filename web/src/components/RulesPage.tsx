@@ -352,7 +352,9 @@ export function RulesPage() {
 export function RulesOverlay() {
   const section = rulesShown.value;
   useEffect(() => {
-    if (section) document.getElementById(section)?.scrollIntoView({ block: "start" });
+    const target = section ? document.getElementById(section) : null;
+    target?.scrollIntoView({ block: "start" });
+    target?.classList.add("flash"); // the paragraph asked for, marked
   }, [section]);
   if (section === null) return null;
   const close = () => { rulesShown.value = null; };
