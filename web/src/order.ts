@@ -30,10 +30,11 @@ export function arrange(
   if (mode === "suit") return [...items].sort((a, b) => bySuit(a.code, b.code));
   if (mode === "rank") return [...items].sort((a, b) => byRank(a.code, b.code));
   if (mode === "melds") {
+    // Each meld in the server's layout (a run in order, a wild in the slot it fills).
     const rest = [...items];
     const ordered: HandItem[] = [];
     for (const meld of melds) {
-      for (const code of [...meld].sort(bySuitRun)) {
+      for (const code of meld) {
         const at = rest.findIndex((item) => item.code === code);
         if (at >= 0) ordered.push(...rest.splice(at, 1));
       }
@@ -45,10 +46,6 @@ export function arrange(
   const fresh = items.filter((item) => !position.has(item.key));
   known.sort((a, b) => position.get(a.key)! - position.get(b.key)!);
   return [...known, ...fresh];
-}
-
-function bySuitRun(a: string, b: string): number {
-  return bySuit(a, b);
 }
 
 /** `keys` with `key` moved by `delta` places (clamped). */

@@ -93,6 +93,8 @@ export interface DiscardOption {
 export interface Analysis {
   deadwood: number;
   melds: string[][];
+  /** Each meld's kind, "set" or "run" (a meld of one natural and wilds reads either way). */
+  kinds?: string[];
   unmelded: string[];
   go_out_discards: string[];
   discards?: DiscardOption[];

@@ -454,6 +454,11 @@ export class TableStore {
     return lines;
   }
 
+  /** A line of the table's own in the log ("Not done: ..."), for a key that cannot act now. */
+  tell(text: string): void {
+    this.addLines([text], "info");
+  }
+
   protected addLines(texts: string[], kind?: LogLine["kind"]): void {
     const added = texts.map((text) => ({
       key: this.nextKey++, text, kind: kind ?? (text.startsWith("Round") || text.startsWith("Playoff")

@@ -117,12 +117,26 @@ export function hintText(text: string, wild: string | null): string {
   return action.verb === "out" ? `Go out with ${card}` : `Discard ${card}`;
 }
 
+/** What Hint's numbers measure, said wherever they are shown. */
+export const HINT_MEASURE = "expected points at the round's end, lower is better";
+
 /** The hint for the move log: "Hint: Discard 7 of hearts 4.2, Draw from the stock 6.0
- * (expected points, lower is better)". */
+ * (expected points at the round's end, lower is better)". */
 export function hintLine(options: HintOption[], wild: string | null): string {
   if (options.length === 0) return "Hint: no move to suggest";
   const best = options.slice(0, 3).map((option) => `${hintText(option.action, wild)} ${option.expected.toFixed(1)}`);
-  return `Hint: ${best.join(", ")} (expected points, lower is better)`;
+  return `Hint: ${best.join(", ")} (${HINT_MEASURE})`;
+}
+
+/** Why Hint may name another discard than "Best discard" (shown with both): they measure
+ * different things. Null when they agree, or when either is missing. */
+export function hintNote(options: readonly HintOption[] | null, analysis: Analysis | null, shown: boolean): string | null {
+  const best = analysis?.discards?.[0];
+  const first = options?.[0];
+  if (!shown || !best || !first) return null;
+  const action = parseAction(first.action.includes(":") ? first.action : `0: ${first.action}`);
+  if (action === null || action.verb === "draw" || action.argument === best.card) return null;
+  return "Hint looks ahead to the round's end (the cards still to come); Best discard counts only the points left now, so the two can differ.";
 }
 
 /** A change of the connection worth telling, or null (the first connection is not). */
@@ -138,17 +152,49 @@ function points(count: number): string {
   return `${count} ${count === 1 ? "point" : "points"}`;
 }
 
-/** The server's analysis in a line: the chosen card's discard ("Discarding 7 of hearts
- * leaves 4 points"), else the best one, else (to draw) the best arrangement. */
-export function adviceText(analysis: Analysis | null, phase: Phase, chosen: string | null, wild: string | null): string {
+/** What the advice line may say: the "Best discard" aid (a setting, off by default), and
+ * whether going out is among the seat's legal moves now (it is not, for instance, in the
+ * last turn after someone else went out). */
+export interface AdviceAids {
+  bestDiscard: boolean;
+  outLegal: boolean;
+}
+
+/** The server's analysis in a line. With the "Best discard" aid on, to discard: the chosen
+ * card's discard ("Discarding 7 of hearts leaves 4 points"), else the best one for the
+ * least points now ("Best discard for the least points now: Queen of diamonds, leaving 24
+ * points"); "you go out" only when going out is legal. Otherwise the best arrangement of
+ * the hand ("Best arrangement: 2 melds, 15 points unmelded"). */
+export function adviceText(analysis: Analysis | null, phase: Phase, chosen: string | null, wild: string | null,
+  aids: AdviceAids = { bestDiscard: false, outLegal: true }): string {
   if (!analysis) return "";
   const best = analysis.discards?.[0];
-  if (phase === "discard" && best) {
+  if (phase === "discard" && best && aids.bestDiscard) {
     const choice = analysis.discards?.find((option) => option.card === chosen);
     return choice
-      ? `Discarding ${cardName(choice.card, wild)} leaves ${points(choice.deadwood)}${choice.out ? ": you go out" : ""}.`
-      : `Best discard: ${cardName(best.card, wild)}, leaving ${points(best.deadwood)}${best.out ? ": you can go out" : ""}.`;
+      ? `Discarding ${cardName(choice.card, wild)} leaves ${points(choice.deadwood)}${choice.out && aids.outLegal ? ": you go out" : ""}.`
+      : `Best discard for the least points now: ${cardName(best.card, wild)}, leaving ${points(best.deadwood)}${best.out && aids.outLegal ? ": you can go out" : ""}.`;
   }
   const melds = analysis.melds.length;
   return `Best arrangement: ${melds} ${melds === 1 ? "meld" : "melds"}, ${points(analysis.deadwood)} unmelded.`;
+}
+
+/** Why "Go out" is disabled, for its description: going out is not among the legal moves
+ * (the last turn after someone else went out, or the rules forbid it now), no card is
+ * chosen, or the chosen card's discard would leave cards unmelded. Null while it is enabled. */
+export function goOutBlocker({ legal, seat, chosen, wild, enabled, someoneOut }: {
+  legal: readonly string[]; seat: number | null; chosen: string | null; wild: string | null;
+  enabled: boolean; someoneOut: boolean;
+}): string | null {
+  if (enabled) return null;
+  const outs = seat === null ? [] : legal.filter((action) => action.startsWith(`${seat}: out `));
+  if (outs.length === 0) {
+    if (someoneOut) return "Someone has gone out: this is your last turn, and you cannot go out now";
+    if (seat !== null && legal.some((action) => action.startsWith(`${seat}: discard `))) {
+      return "Going out is not allowed on this turn";
+    }
+    return "Going out comes after a draw, with a card whose discard leaves every other card in melds";
+  }
+  if (chosen === null) return "Choose a card whose discard leaves every other card in melds";
+  return `Discarding ${cardName(chosen, wild)} would leave cards unmelded: choose a card whose discard leaves every other card in melds`;
 }

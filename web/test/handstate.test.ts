@@ -1,9 +1,23 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { HandState } from "../src/handstate";
 import { TableStore } from "../src/store";
 import { makeView } from "./fixtures";
 
+/** A localStorage of the test's own (the tests run in Node). */
+function memoryStorage(): Pick<Storage, "getItem" | "setItem" | "clear"> {
+  const data = new Map<string, string>();
+  return {
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => { data.set(key, String(value)); },
+    clear: () => data.clear(),
+  };
+}
+
 describe("HandState", () => {
+  beforeEach(() => {
+    vi.stubGlobal("localStorage", memoryStorage());
+  });
+
   function hand(cards: string[], legal: string[] = [], goOut: string[] = []) {
     const store = new TableStore();
     const sent: string[] = [];
@@ -37,6 +51,35 @@ describe("HandState", () => {
     expect(sent).toEqual([]);
     state.answer(true);
     expect(sent).toEqual(["out Kd"]);
+  });
+
+  it("shows a new person's hand melds first, in the server's groups", () => {
+    const store = new TableStore();
+    store.receive({ type: "state", version: 1, view: makeView({ hand: ["Kd", "7h", "9h", "8h"] }),
+      analysis: { deadwood: 10, melds: [["7h", "8h", "9h"]], kinds: ["run"], unmelded: ["Kd"], go_out_discards: [] } });
+    const state = new HandState(store);
+    expect(state.mode.value).toBe("melds");
+    expect(state.groups.value?.map((g) => g.name)).toEqual(["Run of hearts, 7 to 9", "Unmelded: 10 points"]);
+    state.sortBy("suit");
+    expect(state.groups.value).toBeNull();
+  });
+
+  it("keeps a person's own order for the deal, then shows the next deal in the last sort chosen", () => {
+    const store = new TableStore();
+    const deal = (round: number, cards: string[], version: number) => store.receive({
+      type: "state", version, view: makeView({ hand: cards, round }),
+      analysis: { deadwood: 0, melds: [], unmelded: cards, go_out_discards: [] } });
+    deal(1, ["Kd", "2c", "7h"], 1);
+    const state = new HandState(store);
+    state.sortBy("rank");
+    state.place("Kd#0", 0);
+    expect(state.mode.value).toBe("own");
+    expect(state.items.value.map((i) => i.code)).toEqual(["Kd", "2c", "7h"]);
+    deal(2, ["Qs", "3d", "9c", "4h"], 2);
+    expect(state.mode.value).toBe("rank");
+    expect(state.items.value.map((i) => i.code)).toEqual(["3d", "4h", "9c", "Qs"]);
+    // The sort chosen is remembered by this browser: a new table starts with it.
+    expect(new HandState(store).mode.value).toBe("rank");
   });
 
   it("offers nothing the server's legal moves do not allow", () => {

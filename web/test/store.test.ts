@@ -176,7 +176,7 @@ describe("TableStore: events told in the one log", () => {
       { action: "discard Kd", expected: 3.5 }, { action: "draw stock", expected: 6 }] });
     expect(texts(store).slice(1)).toEqual([
       "Bob says: hi", "Spectator says: go Ann",
-      "Hint: Discard King of diamonds, wild 3.5, Draw from the stock 6.0 (expected points, lower is better)",
+      "Hint: Discard King of diamonds, wild 3.5, Draw from the stock 6.0 (expected points at the round's end, lower is better)",
     ]);
     expect(store.log.value.slice(1).map((line) => line.kind)).toEqual(["chat", "chat", "info"]);
   });

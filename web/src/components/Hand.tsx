@@ -1,14 +1,20 @@
 /**
  * The person's hand: one button per card, named by the card in words, the chosen one
- * pressed. Cards overlap to fit; each keeps a visible strip of at least 44 px, wrapping to
- * a second row on narrow screens. Reorder by dragging (pointer events, touch included),
- * or with the Move buttons and Alt+arrow keys.
+ * pressed, the card just drawn marked until the discard. Cards overlap to fit; each keeps
+ * a visible strip of at least 44 px, wrapping to a second row on narrow screens. Shown
+ * "Melds first", the hand is laid out in groups (each meld of the server's best
+ * arrangement, then the unmelded cards with their points), wrapped to fit. Reorder by
+ * dragging (pointer events, touch included), or with the Move buttons and Alt+arrow keys.
  */
 import type { RefObject } from "preact";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { cardName } from "../cards";
 import type { HandState } from "../handstate";
+import type { HandGroup } from "../meldgroups";
+import { groupLayout } from "../meldgroups";
+import type { HandItem } from "../order";
 import { largeCards } from "../settings";
+import "../styles/hand.css";
 import { CardFace } from "./Card";
 import { Dialog } from "./Dialog";
 
@@ -67,18 +73,45 @@ interface Props {
   fresh: ReadonlySet<string>;
 }
 
+/** `items` cut into rows of `perRow`. */
+function rowsOf(items: readonly HandItem[], perRow: number): HandItem[][] {
+  const rows: HandItem[][] = [];
+  for (let i = 0; i < items.length; i += Math.max(1, perRow)) rows.push(items.slice(i, i + Math.max(1, perRow)));
+  return rows;
+}
+
+/** The hand's cards as laid out: in groups (melds first) or in rows, in the order shown. */
+interface Laid {
+  strip: number;
+  lines: number;
+  groups: { group: HandGroup | null; rows: HandItem[][] }[];
+}
+
+function layOut(items: readonly HandItem[], groups: readonly HandGroup[] | null, width: number, card: number): Laid {
+  if (groups === null) {
+    const layout = handLayout(items.length, width, card);
+    return { strip: layout.strip, lines: layout.rows, groups: [{ group: null, rows: rowsOf(items, layout.perRow) }] };
+  }
+  const layout = groupLayout(groups.map((group) => group.items.length), width, card);
+  return {
+    strip: layout.strip, lines: layout.lines,
+    groups: groups.map((group, index) => ({ group, rows: rowsOf(group.items, layout.perLine[index] ?? 1) })),
+  };
+}
+
+export const JUST_DRAWN_ID = "hand-just-drawn";
+
 export function Hand({ hand, wild, onPlay, fresh }: Props) {
   const [ref, width, cardWidth] = useMeasure();
-  const items = hand.items.value;
   const chosen = hand.chosen.value;
   const tapped = hand.arranging.value;
-  const layout = handLayout(items.length, width, cardWidth);
+  const laid = layOut(hand.items.value, hand.groups.value, width, cardWidth);
+  // The cards in the order shown (the buttons' order in the page).
+  const items = laid.groups.flatMap((part) => part.rows.flat());
   const drag = useRef<{ key: string; x: number; y: number; moved: boolean; id: number } | null>(null);
   const [dragging, setDragging] = useState<{ key: string; dx: number; dy: number } | null>(null);
+  // A drag just ended: the click it may cause chooses nothing (only that click: M5).
   const dragged = useRef(false);
-
-  const rows: typeof items[] = [];
-  for (let i = 0; i < items.length; i += layout.perRow) rows.push(items.slice(i, i + layout.perRow));
 
   /** Where a card dropped at (x, y) goes: after every other card whose strip lies before it. */
   function targetIndex(dragged: string, clientX: number, clientY: number): number {
@@ -87,7 +120,7 @@ export function Hand({ hand, wild, onPlay, fresh }: Props) {
     buttons.forEach((button, index) => {
       if (items[index]?.key === dragged) return;
       const box = button.getBoundingClientRect();
-      const x = box.left + Math.min(layout.strip, box.width) / 2;
+      const x = box.left + Math.min(laid.strip, box.width) / 2;
       const y = box.top + box.height / 2;
       const rowAbove = y < clientY - box.height / 2;
       const sameRow = Math.abs(y - clientY) <= box.height / 2;
@@ -117,6 +150,8 @@ export function Hand({ hand, wild, onPlay, fresh }: Props) {
     drag.current = null;
     if (!state || !state.moved) return;
     dragged.current = true;
+    // The click a drag may cause comes in this same task; a later tap is a tap.
+    setTimeout(() => { dragged.current = false; }, 0);
     setDragging(null);
     hand.place(state.key, targetIndex(state.key, event.clientX, event.clientY));
   }
@@ -150,35 +185,47 @@ export function Hand({ hand, wild, onPlay, fresh }: Props) {
   }
 
   let index = -1;
+  const cardButton = (item: HandItem) => {
+    index += 1;
+    const at = index;
+    const pressed = chosen === item.key;
+    const moving = dragging?.key === item.key;
+    const drawn = fresh.has(item.key);
+    return (
+      <button type="button" key={item.key}
+        class={`hand-card${pressed ? " chosen" : ""}${moving ? " dragging" : ""}${drawn ? " fresh" : ""}`}
+        aria-label={cardName(item.code, wild)} aria-pressed={pressed ? "true" : "false"}
+        aria-describedby={drawn ? JUST_DRAWN_ID : undefined}
+        data-card={item.code}
+        style={{ transform: moving ? `translate(${dragging.dx}px, ${dragging.dy}px)` : "" }}
+        onPointerDown={(e) => pointerDown(item.key, e)}
+        onPointerMove={pointerMove} onPointerUp={pointerUp}
+        onPointerCancel={() => { drag.current = null; setDragging(null); }}
+        onClick={(e) => click(item.key, e)}
+        onDblClick={() => { hand.chosen.value = item.key; onPlay(); }}
+        onKeyDown={(e) => keyDown(item.key, at, e)}>
+        <CardFace code={item.code} wild={wild} />
+        {drawn && <span class="drawn-tag" aria-hidden="true">new</span>}
+        {tapped && tapped.includes(item.key) && <span class="order-tag" aria-hidden="true">{tapped.indexOf(item.key) + 1}</span>}
+      </button>
+    );
+  };
+  const grouped = hand.groups.value !== null;
   return (
-    <div class="hand" ref={ref} role="group" aria-label="Your hand"
-      style={{ "--strip": `${layout.strip}px` }} data-rows={layout.rows}>
-      {rows.map((row, r) => (
-        <div class="hand-row" key={r}>
-          {row.map((item) => {
-            index += 1;
-            const at = index;
-            const pressed = chosen === item.key;
-            const moving = dragging?.key === item.key;
-            return (
-              <button type="button" key={item.key}
-                class={`hand-card${pressed ? " chosen" : ""}${moving ? " dragging" : ""}${fresh.has(item.key) ? " fresh" : ""}`}
-                aria-label={cardName(item.code, wild)} aria-pressed={pressed ? "true" : "false"}
-                data-card={item.code}
-                style={{ transform: moving ? `translate(${dragging.dx}px, ${dragging.dy}px)` : "" }}
-                onPointerDown={(e) => pointerDown(item.key, e)}
-                onPointerMove={pointerMove} onPointerUp={pointerUp}
-                onPointerCancel={() => { drag.current = null; setDragging(null); }}
-                onClick={(e) => click(item.key, e)}
-                onDblClick={() => { hand.chosen.value = item.key; onPlay(); }}
-                onKeyDown={(e) => keyDown(item.key, at, e)}>
-                <CardFace code={item.code} wild={wild} />
-                {tapped && tapped.includes(item.key) && <span class="order-tag" aria-hidden="true">{tapped.indexOf(item.key) + 1}</span>}
-              </button>
-            );
-          })}
-        </div>
-      ))}
+    <div class={`hand${grouped ? " grouped" : ""}`} ref={ref} role="group" aria-label="Your hand"
+      title="Click a card to choose it; a double-click discards it at once. Drag a card to move it."
+      style={{ "--strip": `${laid.strip}px` }} data-rows={laid.lines}>
+      {laid.groups.map(({ group, rows }) => {
+        const lines = rows.map((row, r) => <div class="hand-row" key={r}>{row.map(cardButton)}</div>);
+        if (group === null) return lines;
+        return (
+          <div class={`meld-group ${group.kind}`} role="group" aria-label={group.name} key={group.items[0]?.key}>
+            <span class="group-label" aria-hidden="true">{group.label}</span>
+            {lines}
+          </div>
+        );
+      })}
+      <span id={JUST_DRAWN_ID} hidden>just drawn</span>
     </div>
   );
 }
@@ -191,6 +238,7 @@ export function HandTools({ hand }: { hand: HandState }) {
       <span class="muted">Sort:</span>
       {(["suit", "rank", "melds"] as const).map((mode) => (
         <button type="button" key={mode} class="small" aria-pressed={hand.mode.value === mode ? "true" : "false"}
+          title={mode === "melds" ? "Lay out your hand in its best melds, the unmelded cards last" : undefined}
           onClick={() => hand.sortBy(mode)}>{mode === "melds" ? "Melds first" : `By ${mode}`}</button>
       ))}
       <button type="button" class="small" aria-pressed={hand.arranging.value !== null ? "true" : "false"}

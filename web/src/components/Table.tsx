@@ -5,7 +5,8 @@ import { useFocusAfterDraw, useFreshCards, usePauseEnd, useShortcuts, useTitle }
 import { HandState } from "../handstate";
 import type { View } from "../protocol";
 import type { TableStore } from "../store";
-import { adviceText, hintText, seatName, wildText } from "../words";
+import { bestDiscard } from "../settings";
+import { adviceText, goOutBlocker, HINT_MEASURE, hintNote, hintText, seatName, wildText } from "../words";
 import { Flights } from "./Flights";
 import { DiscardPile, Stock } from "./Piles";
 import { Countdown, Seat } from "./Seat";
@@ -62,11 +63,23 @@ export function Table({ store, room, online }: Props) {
     undo() {
       if (store.canUndo.peek() && !store.waiting.peek()) store.undo();
     },
-  }), [store]);
+    /** `o`: go out with the chosen card, or say in the log why not. */
+    out() {
+      const now = store.view.peek();
+      const code = hand.chosenCode.peek();
+      if (hand.goesOut(code)) {
+        hand.goOut();
+      } else if (now !== null && now.seat !== null && now.phase !== "over") {
+        const why = goOutBlocker({ legal: now.legal, seat: now.seat, chosen: code, wild: now.wild,
+          enabled: false, someoneOut: now.out !== null && now.out !== now.seat });
+        store.tell(`Not done: ${why ?? "you cannot go out now"}.`);
+      }
+    },
+  }), [store, hand]);
 
   useShortcuts({
     stock: () => act.draw("stock"), pile: () => act.draw("discard"), discard: () => hand.discard(),
-    out: () => hand.goOut(), hint: () => act.hint(), undo: () => act.undo(),
+    out: () => act.out(), hint: () => act.hint(), undo: () => act.undo(),
   });
 
   if (view === null) return <Dealing status={store.status.value} />;
@@ -88,7 +101,11 @@ export function Table({ store, room, online }: Props) {
   const askHint = () => act.hint();
   const undo = () => act.undo();
 
-  const advice = view.hand ? adviceText(analysis, view.phase, chosen, view.wild) : "";
+  const outLegal = me !== null && view.legal.some((action) => action.startsWith(`${me}: out `));
+  const advice = view.hand ? adviceText(analysis, view.phase, chosen, view.wild, { bestDiscard: bestDiscard.value, outLegal }) : "";
+  const outWhy = me === null || over ? null : goOutBlocker({ legal: view.legal, seat: me, chosen, wild: view.wild,
+    enabled: canOut, someoneOut: view.out !== null && view.out !== me });
+  const note = hintNote(store.hint.value, analysis, bestDiscard.value && advice.startsWith("Best discard"));
 
   const seatFor = (seat: number) => roomInfo?.seats[seat] ?? null;
   const connected = store.status.value === "open";
@@ -146,7 +163,7 @@ export function Table({ store, room, online }: Props) {
               <p class="prompt">{prompt}</p>
             </div>
             <PlayArea hand={hand} wild={view.wild} fresh={fresh} advice={advice}
-              allowed={{ stock: canStock, pile: canPile, discard: canDiscard, out: canOut }} onDraw={draw}>
+              allowed={{ stock: canStock, pile: canPile, discard: canDiscard, out: canOut }} outWhy={outWhy} onDraw={draw}>
               <button type="button" class="action quiet" disabled={!myTurn || over || !connected} onClick={askHint}
                 title={connected ? undefined : "Hint needs the connection"}>Hint</button>
               {!online && <button type="button" class="action quiet" disabled={!canUndo} onClick={undo}
@@ -155,10 +172,11 @@ export function Table({ store, room, online }: Props) {
             {!online && !canUndo && !over && <p class="visually-hidden" id="undo-why">{undoWhy}.</p>}
             {hints && (
               <section class="hints" aria-label="Hint">
-                <p><strong>Hint</strong> (expected points, lower is better):</p>
+                <p><strong>Hint</strong> ({HINT_MEASURE}):</p>
                 <ol>{hints.slice(0, 5).map((option) => (
                   <li key={option.action}>{hintText(option.action, view.wild)}: {option.expected.toFixed(1)}</li>
                 ))}</ol>
+                {note && <p class="muted">{note}</p>}
               </section>
             )}
           </section>

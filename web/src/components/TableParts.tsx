@@ -11,6 +11,7 @@ import { Dialog } from "./Dialog";
 import { GoOutConfirm, Hand, HandTools } from "./Hand";
 import { Chat, ConnectionState, MoveLog, People, RoundBanner } from "./Panels";
 import { GameOver, RoundResults } from "./Results";
+import { RulesButton } from "./RulesPage";
 import { ScoreSheet } from "./ScoreSheet";
 import { SettingsButton } from "./Settings";
 
@@ -24,7 +25,8 @@ export function Dealing({ status }: { status: Status }) {
   );
 }
 
-/** The bar on top: the home link, the round's banner, the connection and the settings. */
+/** The bar on top: the home link, the round's banner, the connection, the rules (over the
+ * table) and the settings. */
 export function TopBar({ view, lastTurn, status }: {
   view: Pick<BaseView, "round" | "rules" | "wild" | "playoff" | "hand_sizes" | "seats">; lastTurn: string | null; status: Status;
 }) {
@@ -33,6 +35,7 @@ export function TopBar({ view, lastTurn, status }: {
       <a class="brand" href="/">Three-Thirteen</a>
       <RoundBanner text={roundBanner(view)} short={shortBanner(view)} lastTurn={lastTurn} />
       <ConnectionState status={status} />
+      <RulesButton />
       <SettingsButton />
     </header>
   );
@@ -57,9 +60,9 @@ export interface Allowed {
 }
 
 /** The advice, the hand with its tools, and the play buttons; `children` adds buttons. */
-export function PlayArea({ hand, wild, fresh, advice, allowed, onDraw, children }: {
+export function PlayArea({ hand, wild, fresh, advice, allowed, outWhy = null, onDraw, children }: {
   hand: HandState; wild: string | null; fresh: ReadonlySet<string>; advice: string;
-  allowed: Allowed; onDraw: (source: "stock" | "discard") => void; children?: ComponentChildren;
+  allowed: Allowed; outWhy?: string | null; onDraw: (source: "stock" | "discard") => void; children?: ComponentChildren;
 }) {
   return (
     <>
@@ -71,7 +74,9 @@ export function PlayArea({ hand, wild, fresh, advice, allowed, onDraw, children 
         <button type="button" class="action" disabled={!allowed.stock} onClick={() => onDraw("stock")}>Draw from stock</button>
         <button type="button" class="action" disabled={!allowed.pile} onClick={() => onDraw("discard")}>Take from discard pile</button>
         <button type="button" class="action primary" disabled={!allowed.discard} onClick={() => hand.discard()}>Discard</button>
-        <button type="button" class="action go-out" disabled={!allowed.out} onClick={() => hand.goOut()}>Go out</button>
+        <button type="button" class="action go-out" disabled={!allowed.out} onClick={() => hand.goOut()}
+          title={outWhy ?? undefined} aria-describedby={outWhy ? "go-out-why" : undefined}>Go out</button>
+        {outWhy && <span id="go-out-why" hidden>{outWhy}.</span>}
         {children}
       </div>
     </>
