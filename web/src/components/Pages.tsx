@@ -7,6 +7,7 @@ import type { RoomInfo } from "../protocol";
 import { navigate } from "../route";
 import { loadSeat, saveSeat } from "../session";
 import { pace, playerName } from "../settings";
+import { soundCues } from "../sound";
 import type { TableStore } from "../store";
 import { Chat, ConnectionState } from "./Panels";
 import { SpeedTable } from "./SpeedTable";
@@ -113,6 +114,7 @@ function RoomSeats({ info }: { info: RoomInfo }) {
 
 function Seated({ room, token }: { room: string; token: string | null }) {
   const table = useMemo(() => openTable(room, token), [room, token]);
+  useEffect(() => soundCues(table.store.view), [table]); // the cues follow the view shown
   useEffect(() => () => table.close(), [table]);
   const { store } = table;
   const rematch = store.rematch.value;
