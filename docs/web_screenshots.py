@@ -5,7 +5,8 @@
 Starts ``three-thirteen serve`` on a free loopback port (for the built page) and answers
 the table's WebSocket with a scripted round 6 (the same states the server sends), so the
 pictures are the same on every run; then a speed room of twelve at call 4 of round 5
-(``web-speed-*.png``). Needs the built game (``make web``) and Chromium.
+(``web-speed-*.png``), and the rules page at its example of going out (``web-rules-*.png``).
+Needs the built game (``make web``) and Chromium.
 """
 
 from __future__ import annotations
@@ -169,9 +170,36 @@ def main() -> None:
                 except OSError:
                     time.sleep(0.1)
             shoot(base)
+            shoot_rules(base)
         finally:
             server.terminate()
             server.wait(timeout=10)
+
+
+SIZES: dict[str, dict[str, Any]] = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
+              "device_scale_factor": 2},
+}
+
+
+def shoot_rules(base: str) -> None:
+    """The rules page (/rules) at its example of a hand that goes out."""
+    OUT.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                             args=CHROMIUM_ARGS)
+        for name, options in SIZES.items():
+            context = browser.new_context(reduced_motion="reduce", **options)
+            page = context.new_page()
+            page.goto(f"{base}/rules#going-out")
+            page.get_by_role("heading", name="Going out").wait_for()
+            page.wait_for_timeout(300)
+            path = OUT / f"web-rules-{name}.png"
+            page.screenshot(path=str(path))
+            print(f"wrote {path}")
+            context.close()
+        browser.close()
 
 
 def shoot(base: str) -> None:
@@ -179,12 +207,9 @@ def shoot(base: str) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
                                              args=CHROMIUM_ARGS)
-        sizes = {"desktop": {"viewport": {"width": 1280, "height": 800}},
-                 "phone": {"viewport": {"width": 360, "height": 740}, "is_mobile": True,
-                           "has_touch": True, "device_scale_factor": 2}}
         tables = (("table", script_room, "King of diamonds"),
                   ("speed", script_speed_room, "Jack of spades"))
-        for name, options in sizes.items():
+        for name, options in SIZES.items():
             for table, script, chosen in tables:
                 context = browser.new_context(reduced_motion="reduce", **options)
                 page = context.new_page()
