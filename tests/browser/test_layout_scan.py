@@ -295,3 +295,53 @@ def test_the_lobby_a_real_table_its_end_and_the_replay_fit(
         page.keyboard.press("End")
         expect(page.locator(".replay-text")).to_contain_text("over")
         scan(page, f"{screen} replay end")
+
+
+FOURTEEN = ["Ac", "2c", "3c", "4c", "5d", "6d", "7d", "8d", "Ks", "Kh", "Qs", "Jh", "Th", "9s"]
+FELT_PARTS = """() => [...document.querySelectorAll('.felt .seat, .table-center, .hand-card')]
+  .map((el) => { const r = el.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; })"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> float:
+    width = min(a["right"], b["right"]) - max(a["left"], b["left"])
+    height = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+    return max(0.0, width) * max(0.0, height)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_hint_moves_nothing_and_a_spectator_gets_the_whole_felt(
+    server: str, browser: Browser, screen: str,
+) -> None:
+    with page_in(browser, SCREENS[screen]) as page:
+        page.add_init_script(SETTINGS)
+        room = FakeRoom(page, view_json(FOURTEEN))
+        page.goto(f"{server}/r/fake")
+        expect(page.locator(HAND_CARD)).to_have_count(14)
+        felt = page.locator(".felt").bounding_box()
+        parts = page.evaluate(FELT_PARTS)
+        room.send_message({"type": "hint", "id": "h", "options": [
+            {"action": f"0: discard {card}", "expected": 10.0 + index}
+            for index, card in enumerate(FOURTEEN[:5])]})
+        hints = page.get_by_role("region", name="Hint")
+        expect(hints.locator("li")).to_have_count(5)
+        scan(page, f"{screen} hint open")
+        assert page.locator(".felt").bounding_box() == felt, f"{screen}: the hint moved the felt"
+        assert page.evaluate(FELT_PARTS) == parts, f"{screen}: the hint moved a seat or a card"
+        if screen != "phone":  # on a phone the hint comes below the hand, in the page's flow
+            box = hints.bounding_box()
+            assert box is not None
+            hint = {"left": box["x"], "right": box["x"] + box["width"], "top": box["y"],
+                    "bottom": box["y"] + box["height"]}
+            assert all(overlap(hint, part) < 1 for part in parts), f"{screen}: the hint covers play"
+    # A spectator (no hand below the felt): the felt takes most of the screen's height.
+    with page_in(browser, SCREENS[screen]) as page:
+        page.add_init_script(SETTINGS)
+        watching = view_json(FOURTEEN, seat=None, phase="draw", turn=2, legal=[])
+        watching["hand"] = None
+        FakeRoom(page, watching)
+        page.goto(f"{server}/r/fake")
+        expect(page.get_by_text("Watching.")).to_be_visible()
+        box = page.locator(".felt").bounding_box()
+        assert box is not None and box["height"] >= 0.6 * SCREENS[screen]["viewport"]["height"], box
+        scan(page, f"{screen} spectator")
