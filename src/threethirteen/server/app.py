@@ -22,7 +22,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from threethirteen.server import review, sheets, static
+from threethirteen.server import playerstats, review, sheets, static
 from threethirteen.server.clients import Client
 from threethirteen.server.limits import BURST, RATE, TokenBucket, rooms_per_minute
 from threethirteen.server.lobby import Broken, Lobby, join_name
@@ -32,6 +32,7 @@ from threethirteen.server.protocol import (
     CreateRoom,
     Hello,
     JoinRoom,
+    PlayerQuery,
     parse_body,
     parse_client,
 )
@@ -141,7 +142,7 @@ def create_app(url: str | None = None) -> Starlette:
             body = parse_body(await _body(request), JoinRoom)
             token = new_token()
             name = join_name(body.name)
-            seat = await _again(server, room, lambda fresh: fresh.join(name, token))
+            seat = await _again(server, room, lambda fresh: fresh.join(name, token, body.player))
         except BadMessage as bad:
             return problem(400, "bad-message", str(bad))
         except Refused as refusal:
@@ -155,9 +156,15 @@ def create_app(url: str | None = None) -> Starlette:
             return _no_room()
         seat = None
         header = request.headers.get("authorization", "")
-        if header[:7].lower() == "bearer ":
+        asked = header[:7].lower() == "bearer "
+        if asked:
             seat = room.seat_of(header[7:].strip())
-        return JSONResponse(room.summary(seat))
+        body = room.summary(seat)
+        async with room.lock:  # the game changes on the engine thread, under the lock
+            body.update(room.progress())
+        if asked:
+            body["you"] = seat  # the token's seat, None if it holds none (any more)
+        return JSONResponse(body)
 
     async def get_record(request: Request) -> Response:
         room = await _room(request)
@@ -174,6 +181,14 @@ def create_app(url: str | None = None) -> Starlette:
         if found is None:
             return problem(404, "no-such-player", "no finished game under that name")
         return JSONResponse(found)
+
+    async def player_stats(request: Request) -> Response:
+        try:
+            body = parse_body(await _body(request), PlayerQuery)
+        except BadMessage as bad:
+            return problem(400, "bad-message", str(bad))
+        games = await server.rooms.store.player_games(body.player)
+        return JSONResponse(playerstats.summary(games))
 
     async def unknown_api(_request: Request) -> Response:
         return problem(404, "not-found", "no such address in the API")
@@ -205,6 +220,7 @@ def create_app(url: str | None = None) -> Starlette:
         Route("/api/rooms/{room}/record", get_record),
         *review.routes(server),
         Route("/api/stats/{name}", get_stats),
+        Route("/api/players/stats", player_stats, methods=["POST"]),
         *sheets.routes(),
         Route("/api/{rest:path}", unknown_api, methods=["GET", "POST", "PUT", "DELETE"]),
         WebSocketRoute("/ws/{room}", socket),

@@ -102,7 +102,7 @@ class Lobby:
         self._making += 1
         try:
             token = new_token()
-            seats = [Seat(HUMAN, name, hash_token(token), True)]
+            seats = [Seat(HUMAN, name, hash_token(token), True, body.player)]
             room = self._new(rules, body.options,
                              seats + [Seat(kind, None) for kind in kinds[1:]], body.seed)
             for n, seat in enumerate(room.seats):
@@ -193,8 +193,8 @@ class Lobby:
         rematch room, made (waiting, with ``old``'s rules and seat kinds) at the first
         click; that room's id. ``old``'s lock is held: clicks come one at a time."""
         if old.rematch is None:
-            seats = [Seat(HUMAN, s.name) if s.kind == HUMAN and s.person else Seat(s.kind, None)
-                     for s in old.seats]
+            seats = [Seat(HUMAN, s.name, player=s.player) if s.kind == HUMAN and s.person
+                     else Seat(s.kind, None) for s in old.seats]
             room = self._new(old.rules, old.options, seats)
             for n, given in enumerate(room.seats):
                 if given.kind != HUMAN:
@@ -294,7 +294,7 @@ class Lobby:
         return room
 
     def _room(self, row: RoomRow) -> Room:
-        seats = [Seat(s.kind, s.name, s.token_hash, s.person) for s in row.seats]
+        seats = [Seat(s.kind, s.name, s.token_hash, s.person, s.player) for s in row.seats]
         room = Room(self.store, row.id, Rules.from_json(row.rules), row.seed,
                     Options.model_validate(row.options), seats, self._hooks)
         room.host = row.host

@@ -36,6 +36,9 @@ MAX_ID = 64
 MAX_NAME = 40
 MAX_SEATS = 16  # a speed room's; a room played in turns has at most MAX_TURN_SEATS
 MAX_TURN_SEATS = 8
+# A browser's player id: random hex, kept by the browser; the server keeps it with the
+# seats it takes and never sends it to anyone (its statistics are asked for by it)
+PLAYER_ID = r"^[0-9a-f]{8,64}$"
 
 
 class BadMessage(ThreeThirteenError):
@@ -139,16 +142,18 @@ def _json(text: str | bytes, what: str, limit: int) -> Any:
         raise BadMessage(str(error)) from None
 
 
-def _explain(kind: str, error: ValidationError) -> str:
-    """Which field is wrong, without echoing the value (it may be huge or hostile)."""
+def _explain(kind: str, error: ValidationError, tagged: bool = True) -> str:
+    """Which field is wrong, without echoing the value (it may be huge or hostile); a
+    message's place starts with its ``type`` tag (``tagged``), a body's does not."""
     problem = error.errors()[0]
-    field = ".".join(str(part) for part in problem["loc"][1:]) or "message"
+    field = ".".join(str(part) for part in problem["loc"][1 if tagged else 0:]) or "message"
     if problem["type"] == "extra_forbidden":
         return f"a {kind} message has no field {field[:40]!r}"
     expected = {
         "string_type": "a string", "int_type": "an integer", "bool_type": "true or false",
         "missing": "present", "string_too_long": "shorter", "string_too_short": "not empty",
         "greater_than_equal": "not negative", "less_than_equal": "smaller",
+        "string_pattern_mismatch": "8 to 64 hexadecimal digits (0-9, a-f)",
     }.get(problem["type"], "valid")
     return f'a {kind} message needs "{field}": {expected}'
 
@@ -171,13 +176,22 @@ class CreateRoom(_Message):
     seats: list[StrictStr] = Field(min_length=2)  # at most MAX_SEATS: the lobby says
     options: Options = Field(default_factory=Options)
     seed: StrictInt | None = Field(default=None, ge=0, le=2**63 - 1)  # one person only
+    player: StrictStr | None = Field(default=None, pattern=PLAYER_ID)  # the creator's id
 
 
 class JoinRoom(_Message):
     name: StrictStr
+    player: StrictStr | None = Field(default=None, pattern=PLAYER_ID)  # the joiner's id
 
 
-def parse_body(text: bytes, model: type[CreateRoom] | type[JoinRoom]) -> Any:
+class PlayerQuery(_Message):
+    """The body of ``POST /api/players/stats``: whose statistics."""
+
+    player: StrictStr = Field(pattern=PLAYER_ID)
+
+
+def parse_body(text: bytes, model: type[CreateRoom] | type[JoinRoom] | type[PlayerQuery]
+               ) -> Any:
     """An HTTP body read as ``model``; ``BadMessage`` otherwise."""
     if len(text) > MAX_BODY_BYTES:
         raise BadMessage(f"a request body holds at most {MAX_BODY_BYTES} bytes")
@@ -187,7 +201,7 @@ def parse_body(text: bytes, model: type[CreateRoom] | type[JoinRoom]) -> Any:
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        raise BadMessage(_explain("request", error)) from None
+        raise BadMessage(_explain("request", error, tagged=False)) from None
 
 
 def clean_name(name: str) -> str:

@@ -151,6 +151,17 @@ class Room:
                 f',"seats":{dumps(self._seats_json(for_seat))}{self._fixed_text}'
                 f',"rematch":{dumps(self.rematch)}}}')
 
+    def progress(self) -> dict[str, Any]:
+        """Where a started game stands, all public: the round in play (the last once
+        over), the rounds of the game, every seat's total and the seat to play (None in
+        speed mode, or once over); nothing before the deal."""
+        game = self.game
+        if game is None:
+            return {}
+        turn = getattr(game, "turn", None)
+        return {"round": game.round_number, "rounds": self.rules.rounds,
+                "totals": list(game.totals), "turn": turn if isinstance(turn, int) else None}
+
     def seat_of(self, token: str) -> int | None:
         digest = hash_token(token)
         for n, seat in enumerate(self.seats):
@@ -188,15 +199,16 @@ class Room:
 
     # -- joining, starting -------------------------------------------------------------
 
-    async def join(self, name: str, token: str) -> int:
-        """Give ``name`` the lowest open person's seat; ``Refused('room-full')`` if none."""
+    async def join(self, name: str, token: str, player: str | None = None) -> int:
+        """Give ``name`` (of browser ``player``) the lowest open person's seat;
+        ``Refused('room-full')`` if none."""
         async with self.lock:
             self.check_here()
             if self.status != "waiting":
                 raise Refused("room-full", "the game has started")
             for n, seat in enumerate(self.seats):
                 if seat.kind == HUMAN and seat.token_hash is None and seat.name is None:
-                    taken = Seat(HUMAN, name, hash_token(token), True)
+                    taken = Seat(HUMAN, name, hash_token(token), True, player)
                     await self.store.set_seat(self.id, taken.row(n))
                     self.seats[n] = taken
                     break
@@ -213,7 +225,7 @@ class Room:
             current = self.seats[seat]
             if current.kind != HUMAN or self.status not in OPEN:
                 raise Refused("room-full", "the rematch started without you")
-            taken = Seat(HUMAN, current.name, hash_token(token), True)
+            taken = Seat(HUMAN, current.name, hash_token(token), True, current.player)
             first = all(s.token_hash is None for s in self.seats)
             host = seat if first or seat == 0 else self.host
             await self.store.set_seat(self.id, taken.row(seat), host=host)

@@ -24,9 +24,10 @@ class Seat:
     name: str | None  # a person's name (None while open), or the bot seat's position name
     token_hash: str | None = None
     person: bool = False  # a person sits (or sat) here and it was not given to a bot
+    player: str | None = None  # the person's browser id: private, never sent to a client
 
     def row(self, seat: int) -> SeatRow:
-        return SeatRow(seat, self.kind, self.name, self.token_hash, self.person)
+        return SeatRow(seat, self.kind, self.name, self.token_hash, self.person, self.player)
 
 
 def position_names(seats: int) -> tuple[str, ...]:

@@ -58,6 +58,7 @@ class SeatRow:
     name: str | None
     token_hash: str | None
     person: bool
+    player: str | None = None  # the person's browser id (statistics); never sent out
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +82,18 @@ class RoomRow:
     rematch: str | None
     seats: tuple[SeatRow, ...]
     active: float = 0.0  # unix seconds: when it was made, or its last entry's, if later
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A finished game as one of its people played it: the room, their seat, when it
+    ended (unix seconds), its record and every seat's kind (``human`` or a bot's name)."""
+
+    room: str
+    seat: int
+    finished: float
+    record: dict[str, Any]
+    kinds: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +177,8 @@ class Store:
                 rematch=None))
             await c.execute(insert(t.seats), [
                 {"room": room.id, "seat": s.seat, "kind": s.kind, "name": s.name,
-                 "token_hash": s.token_hash, "person": int(s.person)} for s in room.seats])
+                 "token_hash": s.token_hash, "person": int(s.person), "player": s.player}
+                for s in room.seats])
 
         await self._write(job)
 
@@ -174,7 +188,7 @@ class Store:
             await c.execute(update(t.seats).where(t.seats.c.room == room,
                                                   t.seats.c.seat == seat.seat).values(
                 kind=seat.kind, name=seat.name, token_hash=seat.token_hash,
-                person=int(seat.person)))
+                person=int(seat.person), player=seat.player))
             if host is not None:
                 await c.execute(update(t.rooms).where(t.rooms.c.id == room).values(host=host))
 
@@ -345,6 +359,28 @@ class Store:
                 record["undos"] = [{"version": seq, "seat": seat} for seq, seat in undos]
             return record
 
+    async def player_games(self, player: str) -> list[PlayedGame]:
+        """Every finished game a person of browser ``player`` played to its end (a seat
+        given to a bot does not count), newest first."""
+        async with self.engine.connect() as c:
+            rows = (await c.execute(
+                select(t.seats.c.room, t.seats.c.seat, t.records.c.record,
+                       t.records.c.finished)
+                .join(t.records, t.records.c.room == t.seats.c.room)
+                .where(t.seats.c.player == player, t.seats.c.kind == "human",
+                       t.seats.c.person == 1)
+                .order_by(t.records.c.finished.desc(), t.seats.c.room))).all()
+            kinds: dict[str, dict[int, str]] = {}
+            rooms = [row.room for row in rows]
+            for start in range(0, len(rooms), 500):
+                for room, seat, kind in (await c.execute(
+                        select(t.seats.c.room, t.seats.c.seat, t.seats.c.kind)
+                        .where(t.seats.c.room.in_(rooms[start:start + 500])))).all():
+                    kinds.setdefault(room, {})[seat] = kind
+        return [PlayedGame(row.room, row.seat, row.finished, json.loads(row.record),
+                           tuple(kind for _, kind in sorted(kinds.get(row.room, {}).items())))
+                for row in rows]
+
     async def stats(self, name: str) -> dict[str, Any] | None:
         async with self.engine.connect() as c:
             row = (await c.execute(select(t.stats).where(t.stats.c.name == name))).first()
@@ -435,7 +471,7 @@ async def _room(c: AsyncConnection, room_id: str) -> RoomRow | None:
         id=row.id, status=row.status, rules=json.loads(row.rules), seed=row.seed,
         options=json.loads(row.options), host=row.host,
         names=None if row.names is None else json.loads(row.names), rematch=row.rematch,
-        seats=tuple(SeatRow(s.seat, s.kind, s.name, s.token_hash, bool(s.person))
+        seats=tuple(SeatRow(s.seat, s.kind, s.name, s.token_hash, bool(s.person), s.player)
                     for s in seat_rows),
         active=max(row.created, last or 0.0))
 

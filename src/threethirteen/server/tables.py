@@ -22,6 +22,7 @@ metadata = MetaData()
 
 ID = 32  # characters of a room id
 NAME = 80  # characters of a stored name
+PLAYER = 64  # characters of a browser's player id
 
 rooms = Table(
     "rooms", metadata,
@@ -44,6 +45,7 @@ seats = Table(
     Column("name", String(NAME)),
     Column("token_hash", String(64)),
     Column("person", Integer, nullable=False),  # 1 when a person sat here at the start
+    Column("player", String(PLAYER)),  # the person's browser id (migration 0003)
 )
 
 actions = Table(
