@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from collections.abc import Mapping, Sequence
@@ -33,20 +34,28 @@ def report(analysis: Mapping[str, Any], what: str, least: float = 0.0) -> list[s
              f"{', '.join(labels[seat] for seat in seats)}, judged by {analysis['judge']} "
              f"(seed {analysis['seed']}); expected: the judge's expected points for the seat "
              "at the round's end, lower is better; lost: expected(played) - expected(best)"]
+    if least > 0:
+        lines.append(f"Only the decisions that lost at least {least:g} points are listed.")
     for summary in analysis["rounds"]:
         number = summary["round"]
+        listed = [decision for decision in analysis["decisions"]
+                  if decision["round"] == number
+                  and (decision["lost"] is None or decision["lost"] >= least)]
+        if least > 0 and not listed:
+            continue  # --least: a round with nothing to list is left out
         lines.append("")
         lines.append(f"round {number}")
-        for decision in analysis["decisions"]:
-            if decision["round"] == number and (decision["lost"] is None
-                                                or decision["lost"] >= least):
-                lines.append("  " + decision_line(decision, labels, with_round=False))
+        lines += ["  " + decision_line(decision, labels, with_round=False)
+                  for decision in listed]
         lines.append("  lost this round: " + ", ".join(
             f"{labels[row['seat']]} {row['lost']:.1f}" for row in summary["seats"]))
     lines.append("")
     for summary in analysis["summary"]:
         lines.append(_summary(summary, labels))
-    return [printable(line) for line in lines]
+    return [printable(_NEGATIVE_ZERO.sub("0.0", line)) for line in lines]
+
+
+_NEGATIVE_ZERO = re.compile(r"(?<![\d.])-0\.0(?![\d])")  # a rounding artefact: say 0.0
 
 
 def _summary(summary: Mapping[str, Any], labels: Sequence[str]) -> str:
@@ -60,21 +69,26 @@ def _summary(summary: Mapping[str, Any], labels: Sequence[str]) -> str:
 def register(app: typer.Typer) -> None:
     """Add ``analyze`` to ``app``."""
 
-    @app.command()
+    @app.command(help=(
+        "Judge every draw and discard of a game's record against a strong bot.\n\n"
+        "Each decision shows the judge's best option, both expected penalties and the "
+        "points lost. The record is the JSON file a finished game writes to games/ in the "
+        "data directory, or one written by simulate --records."),
+        short_help="Judge every draw and discard of a game's record against a strong bot.")
     def analyze(
         file: Annotated[str, typer.Argument(help="A game record (JSON), or - for stdin")],
         seat: Annotated[int | None, typer.Option(
             "--seat", help="Only this seat's decisions (0 is the first player)")] = None,
         as_json: Annotated[bool, typer.Option(
-            "--json", help="Print one JSON object (README, \"Analysis\")")] = False,
+            "--json", metavar="", help="Print one JSON object (README, \"Analysis\")")] = False,
         by: Annotated[str | None, typer.Option(
-            "--by", help="The judging bot (default: master if installed, else expert)")] = None,
+            "--by", help="The judging bot: master (the default), expert, or another bot that "
+            "can explain its choices")] = None,
         seed: Annotated[int, typer.Option(help="Seed of the judge's sampling")] = 0,
         least: Annotated[float, typer.Option(
             "--least", help="Text form: list only decisions that lost at least this")] = 0.0,
     ) -> None:
-        """Judge every draw and discard of a game record (INTERFACES.md §3): what was
-        played, the judge's best option, both expected penalties and the points lost."""
+        """Judge every draw and discard of a game's record against a strong bot."""
         name = "standard input" if file == "-" else printable(file)
         judge = by if by is not None else default_judge()
         try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -26,6 +26,10 @@ def describe(record: Mapping[str, Any]) -> list[str]:
     def who(seat: int) -> str:
         return f"{names[seat]} (seat {seat})"
 
+    def does(seat: int, verb: str) -> str:
+        """``Ann (seat 1) draws``, ``You (seat 0) draw``: the verb agrees with the name."""
+        return f"{who(seat)} {_plain_verb(verb) if names[seat] == 'You' else verb}"
+
     seed = record["seed"]
     lines = [f"{len(names)} players: {', '.join(who(s) for s in range(len(names)))}"
              f"; seed {'none' if seed is None else seed}",
@@ -36,22 +40,25 @@ def describe(record: Mapping[str, Any]) -> list[str]:
         lines.append("")
         kind = "playoff round" if data.get("playoff") else "round"
         size = len(data["deal"]["hands"][data.get("seats", [0])[0]])
-        lines.append(f"{kind} {data['number']}: {size} cards, wild rank {data['wild']}, "
+        wild = data["wild"]
+        lines.append(f"{kind} {data['number']}: {size} cards, wild rank "
+                     f"{'none' if wild is None else _rank_text(wild)}, "
                      f"dealer {who(data['dealer'])}")
         for seat, hand in enumerate(data["deal"]["hands"]):
             if hand:
-                lines.append(f"  {who(seat)} is dealt {' '.join(hand)}")
+                dealt = "are dealt" if names[seat] == "You" else "is dealt"
+                lines.append(f"  {who(seat)} {dealt} {_marked(hand, wild)}")
         if "calls" in data:  # a speed round (threethirteen.speedrecord)
             piles = ", ".join(f"{who(seat)} {card}"
                               for seat, card in enumerate(data["deal"]["piles"]) if card)
             lines.append(f"  piles start with {piles}; stock {len(data['deal']['stock'])} cards")
             for number, call in enumerate(data["calls"], start=1):
-                lines.append(_call_line(number, call, who))
+                lines.append(_call_line(number, call, does))
         else:
             upcard = data["deal"]["upcard"]
             lines.append(f"  upcard {upcard or 'none'}, stock {len(data['deal']['stock'])} cards")
             for number, turn in enumerate(data["turns"], start=1):
-                lines.extend(_turn_lines(number, turn, who))
+                lines.extend(_turn_lines(number, turn, does))
         if data["result"] is None:
             lines.append("  (the game stops here, unfinished)")
             continue
@@ -61,9 +68,11 @@ def describe(record: Mapping[str, Any]) -> list[str]:
         for seat, result in enumerate(data["result"]):
             if data.get("playoff") and seat not in data["seats"]:
                 continue
-            melds = " | ".join(" ".join(meld) for meld in result["melds"]) or "no melds"
-            dead = " ".join(result["deadwood"]) or "none"
-            lines.append(f"    {who(seat)}: {melds}; deadwood {dead}; {result['points']} points")
+            melds = " | ".join(_marked(meld, wild) for meld in result["melds"]) or "no melds"
+            dead = _marked(result["deadwood"], wild) or "none"
+            points = result["points"]
+            lines.append(f"    {who(seat)}: {melds}; unmelded {dead}; "
+                         f"{points} point{'' if points in (1, -1) else 's'}")
         if data.get("playoff"):
             lines.append("  (a playoff round: its points only break the tie)")
         else:
@@ -83,37 +92,57 @@ def describe(record: Mapping[str, Any]) -> list[str]:
     return [printable(line) for line in lines]  # every field of a file shown inert
 
 
-def _turn_lines(number: int, turn: Mapping[str, Any], who: Any) -> list[str]:
+def _plain_verb(verb: str) -> str:
+    """``draws`` -> ``draw``, ``goes`` -> ``go``, ``announces`` -> ``announce``."""
+    return {"goes": "go"}.get(verb, verb.removesuffix("s"))
+
+
+def _rank_text(rank: object) -> str:
+    """A wild rank as the game says it: ``10`` for the record's ``T``."""
+    return "10" if str(rank) in ("T", "10") else str(rank)
+
+
+def _marked(cards: Sequence[str], wild: object) -> str:
+    """Cards of a record in a row, each joker and each card of the ``wild`` rank marked
+    ``(wild)``: ``Ad 3h (wild) 5h``."""
+    ranks = {str(wild), _rank_text(wild)} if wild is not None else set()
+    return " ".join(f"{card} (wild)" if card == "*" or card[:-1] in ranks else card
+                    for card in cards)
+
+
+def _turn_lines(number: int, turn: Mapping[str, Any], does: Any) -> list[str]:
     lines = []
     if turn.get("reshuffle") is not None:
         lines.append(f"  the pile is shuffled into a new stock of {len(turn['reshuffle'])} cards")
     if turn["draw"] is None:
         return lines
     source = "the stock" if turn["draw"] == "stock" else "the discard pile"
-    text = f"  {number}. {who(turn['seat'])} draws {turn['card']} from {source}"
+    seat = turn["seat"]
+    text = f"  {number}. {does(seat, 'draws')} {turn['card']} from {source}"
     if turn["discard"] is not None:
-        text += f", discards {turn['discard']}"
+        text += f", {does(seat, 'discards').split(' ')[-1]} {turn['discard']}"
         if turn["out"]:
-            text += " and goes out"
+            text += f" and {does(seat, 'goes').split(' ')[-1]} out"
         elif turn.get("false_out"):
-            text += " and announces out falsely (penalty)"
+            text += f" and {does(seat, 'announces').split(' ')[-1]} out falsely (penalty)"
     lines.append(text)
     return lines
 
 
-def _call_line(number: int, call: Mapping[str, Any], who: Any) -> str:
+def _call_line(number: int, call: Mapping[str, Any], does: Any) -> str:
     """One call of a speed round: every seat's draw and discard, in seat order."""
     discards = {discard["seat"]: discard for discard in call["discards"]}
     parts = []
     for draw in call["draws"]:
         discard = discards[draw["seat"]]
+        seat = draw["seat"]
         source = "the stock" if draw["draw"] == "stock" else "the pile on its right"
-        text = f"{who(draw['seat'])} draws {draw['card']} from {source}"
-        text += f", discards {discard['discard']}"
+        text = f"{does(seat, 'draws')} {draw['card']} from {source}"
+        text += f", {does(seat, 'discards').split(' ')[-1]} {discard['discard']}"
         if discard["out"]:
-            text += " and goes out"
+            text += f" and {does(seat, 'goes').split(' ')[-1]} out"
         elif discard.get("false_out"):
-            text += " and announces out falsely (penalty)"
+            text += f" and {does(seat, 'announces').split(' ')[-1]} out falsely (penalty)"
         late = [step for step, item in (("draw", draw), ("discard", discard))
                 if item.get("timeout")]
         if late:
@@ -134,7 +163,7 @@ def step_through(lines: list[str]) -> None:
         print(line, flush=True)
         if waiting and _TURN.match(line):
             try:
-                answer = input()
+                answer = input("  (Enter: next turn, q: stop) ")
             except EOFError:
                 waiting = False
                 continue
@@ -165,11 +194,12 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def replay(
         file: Annotated[str, typer.Argument(help="A game record (JSON), or - for stdin")],
-        quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only check it")] = False,
+        quiet: Annotated[bool, typer.Option(
+            "--quiet", "-q", metavar="", help="Only check it")] = False,
         step: Annotated[bool, typer.Option(
-            "--step", help="Wait for Enter between turns")] = False,
+            "--step", metavar="", help="Wait for Enter between turns")] = False,
     ) -> None:
-        """Replay a game record (INTERFACES.md §3): print it and check every step."""
+        """Replay a game's record: print it turn by turn and check every step."""
         name = "standard input" if file == "-" else printable(file)
         with reporting_errors(name):
             if file == "-":

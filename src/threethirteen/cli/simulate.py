@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from threethirteen.bots.registry import bot_names
 from threethirteen.cli.common import fail, parse_rules, reporting_errors, rules_json
 from threethirteen.errors import InputError, RulesError
 from threethirteen.rules import PRESETS, Rules
@@ -65,11 +66,13 @@ def register(app: typer.Typer) -> None:
 
     @app.command(name="simulate")
     def simulate_command(
-        seats: Annotated[str, typer.Option(help="Bots by seat, comma-separated: random,random")],
+        seats: Annotated[str, typer.Option(
+            help="Bots by seat, comma-separated, like greedy,random; the bots: "
+            f"{', '.join(bot_names())}")],
         games: Annotated[int, typer.Option(help=f"How many games (1 to {MAX_GAMES:,})")] = 100,
         seed: Annotated[int | None, typer.Option(help="Master seed (default: random)")] = None,
         rules: Annotated[str | None, typer.Option(
-            help="Rules as JSON (INTERFACES.md §1), on top of --preset")] = None,
+            help='Rules as JSON, e.g. \'{"rounds": 5}\', on top of --preset')] = None,
         preset: Annotated[str | None, typer.Option(
             help=f"Rules preset: {', '.join(PRESETS)}")] = None,
         jobs: Annotated[int, typer.Option(
@@ -77,7 +80,8 @@ def register(app: typer.Typer) -> None:
         records: Annotated[
             Path | None, typer.Option(help="Write each game's record as DIR/<n>.json")
         ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+        as_json: Annotated[bool, typer.Option(
+            "--json", metavar="", help="Print one JSON object")] = False,
     ) -> None:
         """Play bots against each other; seats rotate so each bot sits everywhere."""
         names = [name.strip() for name in seats.split(",") if name.strip()]

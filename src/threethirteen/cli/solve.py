@@ -38,13 +38,22 @@ def solve_line(line: str | bytes, what: str = "line") -> dict[str, Any]:
         return {"error": str(error)}
     if not isinstance(request, dict):
         return {"error": f"{what}: each line must be a JSON object with 'hand' and 'wild'"}
-    unknown = sorted(set(request) - {"hand", "wild", "rules"})
+    unknown = sorted(set(request) - {"hand", "wild", "round", "rules"})
     if unknown:
         return {"error": f"{what}: unknown field {printable(unknown[0])!r} "
-                         "(expected hand, wild, rules)"}
-    for key in ("hand", "wild"):
-        if key not in request:
-            return {"error": f"{what}: missing field {key!r}"}
+                         "(expected hand, wild or round, rules)"}
+    if "hand" not in request:
+        return {"error": f"{what}: missing field 'hand'"}
+    if ("wild" in request) == ("round" in request):
+        return {"error": f"{what}: give 'wild' (the wild rank) or 'round' (1 to {MAX_ROUNDS}),"
+                         " one of them"}
+    if "round" in request:  # as --round: the round's wild rank
+        number = request["round"]
+        if isinstance(number, bool) or not isinstance(number, int) or not (
+                1 <= number <= MAX_ROUNDS):
+            return {"error": f"{what}: 'round' must be a whole number 1 to {MAX_ROUNDS}"}
+        wild_rank = round_wild(number)
+        request = {**request, "wild": None if wild_rank is None else int(wild_rank)}
     try:
         if not isinstance(request["hand"], str):
             return {"error": f"{what}: 'hand' must be text like \"7h 8h *\""}
@@ -74,9 +83,12 @@ def read_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]
 
 
 def answer_lines(stream: BinaryIO) -> bool:
-    """Answer every line of ``stream`` on standard output; True when all were good."""
+    """Answer every line of ``stream`` on standard output; True when all were good. A
+    blank line is skipped (no answer); line numbers in errors count every line."""
     good = True
     for number, line in enumerate(read_lines(stream), start=1):
+        if not line.strip():
+            continue
         answer = solve_line(line, what=f"line {number}")
         good = good and "error" not in answer
         print(json.dumps(answer), flush=True)
@@ -93,10 +105,12 @@ def register(app: typer.Typer) -> None:
             help="The wild rank: 3..10, T, J, Q, K, or none (only jokers are wild)")] = None,
         round_number: Annotated[int | None, typer.Option(
             "--round", help="The round 1..12 (wild rank = round + 2; none in round 12)")] = None,
-        rules: Annotated[str | None, typer.Option(help="Rules as JSON (INTERFACES.md §1)")] = None,
-        jsonl: Annotated[
-            bool, typer.Option("--jsonl", help="Read JSON lines from standard input")
-        ] = False,
+        rules: Annotated[str | None, typer.Option(
+            help='Rules as JSON, e.g. \'{"ace": "high"}\'')] = None,
+        jsonl: Annotated[bool, typer.Option(
+            "--jsonl", metavar="", help='Read JSON lines from standard input, one hand a line: '
+            '{"hand": "7h 8h *", "wild": 7} (or "round": 5; "rules" optional); blank lines '
+            "are skipped")] = False,
     ) -> None:
         """Find the arrangement of a hand that leaves the least penalty."""
         if jsonl:
