@@ -173,3 +173,15 @@ def test_cards_are_shown_as_the_game_shows_them() -> None:
     assert "wild rank 10," in round_title(sheet, sheet.plan(8))
     said = entry_text(sheet, 8, 1)
     assert "10♥ (wild)" in said and "K♥" in said and "Kh" not in said, said
+
+
+def test_an_empty_names_line_asks_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from threethirteen.cli import app
+
+    monkeypatch.setenv("THREE_THIRTEEN_HOME", str(tmp_path))
+    result = CliRunner().invoke(app, ["score"], input="\nAnn,Bob\n\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Type the players' names, separated by commas, like Ann,Bob,Cy." in result.output
+    assert "not 1" not in result.output

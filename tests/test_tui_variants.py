@@ -151,7 +151,7 @@ def test_a_speed_game_in_the_plain_mode_with_the_callers_timeout(tmp_path: Path)
     child.expect("Round 1 of 2 \\(speed\\): 3 cards each, wild rank 3. You take from "
                  "Right's pile.")
     prompts = [r"Draw! draw or take \(2 s\) > ", r"Discard! discard N or out N \(2 s\) > ",
-               r"Final scores:", pexpect.EOF]
+               r"Final scores:", pexpect.EOF, r"Press Enter for round 2\. "]
     calls = slow = 0
     while True:
         found = child.expect(prompts)
@@ -170,6 +170,8 @@ def test_a_speed_game_in_the_plain_mode_with_the_callers_timeout(tmp_path: Path)
             child.sendline("discard 1")
         elif found == 2:
             break
+        elif found == 4:  # the round's results: the next clock waits for Enter
+            child.sendline("")
         else:
             raise AssertionError(f"the game stopped early:\n{child.before}")
     child.expect(r"You: \d+ points")

@@ -75,12 +75,13 @@ def register(app: typer.Typer) -> None:
         dealer: Annotated[str | None, typer.Option(
             help="Who deals the first round: a name, or a number from 1")] = None,
         list_sheets: Annotated[bool, typer.Option(
-            "--list", help="List the sheets kept, and stop")] = False,
+            "--list", metavar="", help="List the sheets kept, and stop")] = False,
         resume: Annotated[str | None, typer.Option(
             "--resume", metavar="[ID]", help="Go on with a kept sheet: its id (see --list) or "
             "the id's first digits; alone, the latest unfinished sheet")] = None,
         new: Annotated[bool, typer.Option(
-            "--new", help="Start a new sheet without offering the unfinished one")] = False,
+            "--new", metavar="",
+            help="Start a new sheet without offering the unfinished one")] = False,
         import_file: Annotated[Path | None, typer.Option(
             "--import", metavar="FILE", help="Read a sheet's JSON and keep it as a new sheet")
                                ] = None,
@@ -276,6 +277,9 @@ def _new_sheet(names: str | None, preset: str | None, rules: str | None,
             answer = _ask("Players' names, clockwise, separated by commas (2 to 8): ")
             if answer is None:
                 return None
+            if not answer.strip():
+                print("Type the players' names, separated by commas, like Ann,Bob,Cy.")
+                continue
             try:
                 players = check_names(answer.split(","))
                 break

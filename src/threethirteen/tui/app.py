@@ -33,14 +33,13 @@ from threethirteen.tui.hand import ShownHand, SortOrder, order_hand
 from threethirteen.tui.handtable import QUIT_NOW, HandTable, hand_bindings
 from threethirteen.tui.keyline import KEYS
 from threethirteen.tui.screens import game_page, help_page, round_page
-from threethirteen.tui.session import PERSON, Event, Kind, Refused, Session
+from threethirteen.tui.session import PERSON, UNDO_WAIT, Event, Kind, Refused, Session
 from threethirteen.tui.setup import Setup, side
 from threethirteen.tui.style import CSS, HORIZONTAL, VERTICAL, min_size
 from threethirteen.tui.widgets import MoveLog, Pile, Seat
 from threethirteen.view import Phase
 
 PACES = (0.0, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
-UNDO_WAIT = 3.0  # seconds the next computer waits after the person's discard, undo possible
 UNDO_NOTICE = "u takes back your discard; space plays on."
 
 
@@ -203,10 +202,12 @@ class TableApp(HandTable[Session]):
             more = "" if self.session.is_over else f" … (space: skip, pace {self.pace:g}s)"
             return Text(words + more)
         goers = self.session.out_cards()
+        named = self.session.words  # the names the log and the plain mode use: never Kc
         if view.phase is Phase.DRAW:
-            more = " — d: stock, t: take the " + (str(view.top) if view.top else "(empty)")
+            more = (f" — d: stock, t: take the {named.card(view.top)}" if view.top is not None
+                    else " — d: stock (the discard pile is empty)")
         elif goers:
-            more = f" — you can go out: choose {' or '.join(map(str, goers))} and press o"
+            more = f" — you can go out: choose {named.either(goers)} and press o"
         else:
             more = " — choose a card, Enter discards it"
         last = view.out is not None
@@ -378,5 +379,7 @@ class TableApp(HandTable[Session]):
     def action_pace(self, step: int) -> None:
         index = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.pace))
         self.pace = PACES[max(0, min(len(PACES) - 1, index + step))]
-        self.say(f"Computer moves now stay {self.pace:g} seconds.")
+        if self.keeper is not None:
+            self.keeper.remember(pace=self.pace)  # the next game starts at this pace
+        self.say(f"Computer moves now stay {self.pace:g} seconds; kept for your next games.")
         self.refresh_table()

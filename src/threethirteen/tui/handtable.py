@@ -94,6 +94,7 @@ class HandTable(App[str], Generic[S]):
         self.keeper = (keeper if keeper is not None else store.Keeper()) if save else None
         self.unrecorded: list[tuple[store.Keeper, store.AnySession]] = []  # records to write
         self.other: store.AnySession | None = None
+        self.ignored = ""  # said on resuming: the options given that a saved game ignores
         own = self._own(saved) if saved is not None else None
         self.session: S = own if own is not None and resume else self._new_session(setup)
         self.cursor = 0
@@ -169,6 +170,8 @@ class HandTable(App[str], Generic[S]):
             question = (f"A saved game is waiting: {store.describe_saved(self.saved)}.\n\n"
                         "Resume it? y resumes it; n starts a new game and discards it.")
             self.push_screen(StrictAsk(question), self._resume_answer)
+        elif self.saved is not None and self.session is self.saved:
+            await self._start(self.session, self.ignored)
         else:
             await self._start(self.session)
 
@@ -180,7 +183,8 @@ class HandTable(App[str], Generic[S]):
             self.other = saved
             self.exit("")
         elif answer and own is not None:
-            await self._start(own, "Resumed the saved game.")
+            await self._start(own, " ".join(
+                part for part in ("Resumed the saved game.", self.ignored) if part))
         elif answer is False:
             if self.keeper is not None:
                 self.keeper.forget()
@@ -396,6 +400,8 @@ class HandTable(App[str], Generic[S]):
         card = self._chosen()
         self.order = self.order.next()
         self.session.set_order(self.order)
+        if self.keeper is not None:
+            self.keeper.remember(sort=self.order.value)  # new games start in this order
         if card is not None:
             self.cursor = self.shown().cards.index(card)
         self.say(f"Your hand is sorted {self.order.label}.")

@@ -20,6 +20,7 @@ import select
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from threethirteen.actions import Source
 from threethirteen.cards import Card
@@ -34,7 +35,7 @@ from threethirteen.tui.hand import (
     plain_card,
     plain_cards,
 )
-from threethirteen.tui.session import PERSON, Event, Kind, Refused, Session, told
+from threethirteen.tui.session import PERSON, UNDO_WAIT, Event, Kind, Refused, Session, told
 from threethirteen.tui.store import Keeper
 from threethirteen.view import Phase
 
@@ -47,8 +48,9 @@ HELP = """Commands (a word, or its first letter where shown):
   hand            your hand and its best arrangement
   table           the table: opponents' card counts, the piles, the round, the scores
   hint (h)        ask the expert for advice (counted in the game's record)
-  undo (u)        take back your last discard, before the next player draws (type it
-                  while the computers pause)
+  undo (u)        take back your last discard, before the next player draws: after
+                  your discard the computers wait 3 seconds (or the pace, if longer)
+                  for it; Enter plays on
   sort [suit|rank|melds]  order your hand (no word: the next order)
   scores          the score sheet
   rules           the rules and options of this game
@@ -75,6 +77,7 @@ class PlainGame:
                  listen: Listener | None = None) -> None:
         self.session = session
         self.listen = listen if listen is not None else self._wait
+        self.echoed = listen is None and read is input and sys.stdin.isatty()
         self.pace = pace
         self.order = order
         session.order = order
@@ -226,8 +229,9 @@ class PlainGame:
 
     def _computers(self) -> None:
         if self.undo_window:  # a pause first: the person may still take the discard back
-            self.undo_window = False
-            if self.session.undo_blocker() is None and self._pause() == _UNDO:
+            self.undo_window = False  # as long as the table's, whatever the pace
+            if self.session.undo_blocker() is None and self._pause(
+                    max(self.pace, UNDO_WAIT)) == _UNDO:
                 self.skipping = False
                 return
         while self.session.computer_to_act:  # a turn at a time: its draw and its discard
@@ -242,16 +246,18 @@ class PlainGame:
                 self._pause()
         self.skipping = False
 
-    def _pause(self) -> str | None:
-        """Pause ``pace`` seconds between moves. Enter skips the pauses to the person's
-        turn; ``undo`` is carried out at once (it says why not when it is too late); any
-        other command is kept for the person's turn. Returns ``_UNDO`` after an undo."""
-        line = self.listen(self.pace)
+    def _pause(self, seconds: float | None = None) -> str | None:
+        """Pause ``pace`` seconds (or ``seconds``) between moves. Enter skips the pauses to
+        the person's turn; ``undo`` is carried out at once (it says why not when it is too
+        late); any other command is kept for the person's turn. Returns ``_UNDO`` after an
+        undo."""
+        line = self.listen(self.pace if seconds is None else seconds)
         if line is None:
             return None
         self.skipping = True
         if line.strip().lower() in ("u", "undo"):
-            self.write(line.strip())
+            if not self.echoed:  # a terminal has shown the typed line already
+                self.write(line.strip())
             self.command("undo")
             return _UNDO
         if line.strip():  # typed ahead: it is the person's next command
@@ -337,8 +343,7 @@ class PlainGame:
         if going_out is None:
             self.write("Nothing discarded.")
             return
-        self._tell(self.session.discard(card, out=going_out))
-        self.undo_window = True
+        self._discarded(self.session.discard(card, out=going_out))
 
     def _ask_out(self, card: Card) -> bool | None:
         """Go out with ``card``? Enter or yes: go out; no: just discard; the input's end:
@@ -374,8 +379,17 @@ class PlainGame:
                                "Type yes or no: "):
             self.write("Not going out.")
             return
-        self._tell(self.session.discard(card, out=True))
-        self.undo_window = True
+        self._discarded(self.session.discard(card, out=True))
+
+    def _discarded(self, events: list[Event]) -> None:
+        """Tell the person's discard; while it can be taken back (the next player has not
+        drawn, and the computers pause), its line says so: ``(u to undo)``."""
+        self.undo_window = self.pace > 0 and self.session.undo_blocker() is None
+        if self.undo_window:
+            events = [replace(event, text=f"{event.text} (u to undo)")
+                      if event.seat == PERSON and not event.draw and event.kind is Kind.MOVE
+                      else event for event in events]
+        self._tell(events)
 
     def _yes_or_no(self, question: str) -> bool:
         """Ask until the answer is yes or no (y, n); the input's end counts as no."""
@@ -436,6 +450,8 @@ class PlainGame:
         else:
             self.order = self.order.next()
         self.session.set_order(self.order)
+        if self.keeper is not None:
+            self.keeper.remember(sort=self.order.value)  # new games start in this order
         self.show_hand()
 
     def _log(self, rest: list[str]) -> None:
@@ -451,7 +467,9 @@ class PlainGame:
         if not 0 <= pace <= 10:
             raise Refused("Give the pause in seconds, 0 to 10: pace 0.5")
         self.pace = pace
-        self.write(f"Computer moves now pause {pace:g} seconds.")
+        if self.keeper is not None:
+            self.keeper.remember(pace=pace)  # the next game starts at this pace
+        self.write(f"Computer moves now pause {pace:g} seconds; kept for your next games.")
 
     def _help(self, rest: list[str]) -> None:
         for line in HELP.splitlines():

@@ -56,6 +56,7 @@ SAVE_FORMAT = "three-thirteen-save/1"
 MAX_ACTIONS = 20_000  # actions of a saved game (no game has more than a few thousand)
 MAX_NOTES = 10_000  # hints or undos of a saved game
 MAX_ACTION_TEXT = 40  # characters of one action ("3: discard 10h")
+UNDO_WAIT = 3.0  # seconds the next computer waits after the person's discard, undo possible
 
 
 class Kind(StrEnum):
@@ -509,6 +510,12 @@ def _person_reason(error: IllegalAction, words: CardWords) -> str:
     return reasons.get(error.reason, str(error))
 
 
+def _tenths(value: float) -> str:
+    """``value`` to one decimal, never ``-0.0`` (a tiny negative rounds to ``0.0``)."""
+    shown = f"{value:.1f}"
+    return "0.0" if shown == "-0.0" else shown
+
+
 def _advice(options: Sequence[Option], view: View, words: CardWords) -> str:
     best = options[0]
     action = best.action
@@ -521,16 +528,16 @@ def _advice(options: Sequence[Option], view: View, words: CardWords) -> str:
             advice = f"Take the {top} from the discard pile"
         else:
             advice = "Draw from the stock"
-        advice += f" (expected penalty {best.expected:.1f}"
+        advice += f" (expected penalty {_tenths(best.expected)}"
         for other in others:
             stock = isinstance(other.action, Draw) and other.action.source is Source.STOCK
             where = "the stock" if stock else f"the {top}"
-            advice += f"; {where}: {other.expected:.1f}"
+            advice += f"; {where}: {_tenths(other.expected)}"
         return advice + ")."
     rest = [o for o in options[1:3] if isinstance(o.action, Discard) and not o.action.out]
-    advice = f"Discard {words.card(action.card)} (expected penalty {best.expected:.1f})"
+    advice = f"Discard {words.card(action.card)} (expected penalty {_tenths(best.expected)})"
     if rest:
         advice += "; next best: " + ", ".join(
-            f"{words.card(o.action.card)} {o.expected:.1f}"
+            f"{words.card(o.action.card)} {_tenths(o.expected)}"
             for o in rest if isinstance(o.action, Discard))
     return advice + "."

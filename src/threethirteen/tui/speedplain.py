@@ -21,23 +21,27 @@ from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.cards import Card
 from threethirteen.errors import IllegalAction, NotationError
 from threethirteen.speed import SpeedView
-from threethirteen.tui.session import Refused
+from threethirteen.tui.session import Kind, Refused
 from threethirteen.tui.speedsession import SpeedSession
 from threethirteen.tui.store import Keeper
+from threethirteen.tui.text import round_end_lines
 from threethirteen.view import Phase
 
 PERSON = 0
-Reader = Callable[[str, float], str | None]  # (prompt, seconds) -> the line, None: too slow
+Reader = Callable[[str, float | None], str | None]  # (prompt, seconds or None: no clock)
+# -> the line typed, None when the seconds ran out
 Writer = Callable[[str], None]
 
 HELP = ("At 'Draw!' type draw (the stock) or take (the top of the pile on your right); "
-        "at 'Discard!' type discard and a card's position or name (discard 3, discard Q★), "
-        "or out and the card when the rest of your hand melds. Everyone answers at once; "
-        "the caller plays for you when you are too slow. quit leaves the game.")
+        "at 'Discard!' type discard and a card's position or name (discard 3, discard Q♠), "
+        "or out and the card when the rest of your hand melds (you are asked to confirm). "
+        "Everyone answers at once; the caller plays for you when you are too slow. After a "
+        "round the clock waits for Enter. quit leaves the game.")
 
 
-def timed_input(prompt: str, seconds: float) -> str | None:
-    """A line typed within ``seconds``, None when none came (POSIX: select on stdin)."""
+def timed_input(prompt: str, seconds: float | None) -> str | None:
+    """A line typed within ``seconds`` (no limit for None), None when none came (POSIX:
+    select on stdin)."""
     print(prompt, end="", flush=True)
     ready, _, _ = select.select([sys.stdin], [], [], seconds)
     if not ready:
@@ -119,8 +123,12 @@ class SpeedPlain:
     def _play(self, action: Action) -> None:
         if isinstance(action, Draw):
             self.session.draw(action.source)
-        else:
-            self.session.discard(action.card, out=action.out)
+            return
+        events = self.session.discard(action.card, out=action.out)
+        if action.out:  # "You went out, discarding 9♣", as the standard plain mode says
+            for event in events:
+                if event.seat == PERSON and event.kind is Kind.MOVE:
+                    self.write(f"{event.text}.")
 
     # -- the person ------------------------------------------------------------------
 
@@ -142,7 +150,9 @@ class SpeedPlain:
             outs = [action.card for action in view.legal
                     if isinstance(action, Discard) and action.out]
             if outs and self.game.rules.false_out.value == "reject":
-                self.write(f"You can go out: type out {outs[0]} ({words.card(outs[0])}).")
+                ways = [f"out {hand.index(card) + 1} ({words.card(card)})"
+                        for card in outs if card in hand]
+                self.write(f"You can go out: type {' or '.join(ways)}.")
             prompt = f"Discard! discard N or out N ({seconds:g} s) > "
         deadline = time.monotonic() + seconds
         while True:
@@ -162,12 +172,36 @@ class SpeedPlain:
             try:
                 action = self._action(text, view, hand)
                 self.game.check(action)
-                if isinstance(action, Discard) and action.out and (
-                        action.card not in self.session.out_cards()):
-                    raise Refused(self.session.why_not_out(action.card))
+                if isinstance(action, Discard) and action.out:
+                    if action.card not in self.session.out_cards():
+                        raise Refused(self.session.why_not_out(action.card))
+                    sure = self._sure(action.card, deadline)
+                    if sure is None:
+                        self.write("Too slow: the caller threw back the card you drew for "
+                                   "you.")
+                        return None
+                    if not sure:
+                        self.write("Not going out.")
+                        continue
                 return action
             except (IllegalAction, NotationError, ValueError, Refused) as error:
                 self.write(f"Not played: {error}")
+
+    def _sure(self, card: Card, deadline: float) -> bool | None:
+        """Go out with ``card``? Asked on the call's clock: yes (or Enter), no, or None when
+        the clock ran out."""
+        while True:
+            left = deadline - time.monotonic()
+            answer = self.read(f"Go out by discarding {self.words.card(card)}? yes or no "
+                               f"({max(left, 0):.0f} s) > ", left) if left > 0 else None
+            if answer is None:
+                return None
+            word = answer.strip().lower()
+            if word in ("", "y", "yes"):
+                return True
+            if word in ("n", "no"):
+                return False
+            self.write("Please type yes or no.")
 
     def _action(self, text: str, view: SpeedView, hand: Sequence[Card]) -> Action:
         words = text.split()
@@ -235,12 +269,16 @@ class SpeedPlain:
             who = outs[0] if len(outs) == 1 else f"{', '.join(outs[:-1])} and {outs[-1]}"
             self.write(f"Round {played.number} is over: "
                        + (f"{who} went out." if outs else "the stock ran out."))
-            for seat in played.seats:
-                shown = result.seats[seat]
-                self.write(f"  {names[seat]}: {shown.points} points")
+            self.write("The hands:")
+            for line in round_end_lines(result, names, played.seats, self.words):
+                self.write("  " + line)
             view = game.view(PERSON)
             self.write("Totals: " + ", ".join(f"{name} {total}" for name, total in
                                               zip(names, view.totals, strict=True)) + ".")
+            if not game.is_over:  # the next round's clock starts once this is read
+                following = ("the playoff round" if view.playoff
+                             else f"round {view.round_number}")
+                self.read(f"Press Enter for {following}. ", None)
 
     def _scores(self) -> None:
         view = self.game.view(PERSON)

@@ -4,7 +4,8 @@ the records of finished games.
 The data directory is ``$THREE_THIRTEEN_HOME``, else ``$XDG_DATA_HOME/three-thirteen``,
 else ``~/.local/share/three-thirteen``. It holds ``saved-game.json`` (the seed, rules,
 names, levels, actions, hints and undos of the game in progress; resuming replays them)
-and ``games/<date>-<time>-<seed>.json``, one record (INTERFACES.md §3) per finished game.
+and ``games/<date>-<time>-<seed>.json``, one record (INTERFACES.md §3) per finished game,
+and ``settings.json``: the pace and the sort order last chosen, for the next game.
 A speed game (its rules say ``mode`` speed) is saved in the same file, with the caller's
 actions marked (``tui.speedsession``), and recorded as a speed record.
 
@@ -20,6 +21,7 @@ the person is told where.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -39,6 +41,8 @@ from threethirteen.tui.speedsession import SpeedSession
 AnySession = Session | SpeedSession  # a game played in turns, or a speed game
 
 SAVED_NAME = "saved-game.json"
+SETTINGS_NAME = "settings.json"
+MAX_SETTINGS_BYTES = 4096
 RECORDS_DIR = "games"
 RECORD_KEY = "record"  # in the save of a finished game: where its record goes
 STALE_SECONDS = 60.0  # a temporary file older than this is a crash's leftover
@@ -76,6 +80,24 @@ class Keeper:
     @property
     def save_path(self) -> Path:
         return self.folder / SAVED_NAME
+
+    def preferences(self) -> dict[str, Any]:
+        """The settings the person last chose (``pace``, ``sort``); empty when none are
+        kept or the file cannot be read (a setting is never worth an error)."""
+        try:
+            with (self.folder / SETTINGS_NAME).open("rb") as stream:
+                data = read_json(stream.read(MAX_SETTINGS_BYTES + 1), what=SETTINGS_NAME,
+                                 max_bytes=MAX_SETTINGS_BYTES)
+        except (OSError, ThreeThirteenError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def remember(self, **settings: Any) -> None:
+        """Keep ``settings`` (with the others kept) for the next game; a failure to write
+        them changes nothing."""
+        kept = {**self.preferences(), **settings}
+        with contextlib.suppress(OSError):
+            write_atomic(self.folder / SETTINGS_NAME, json.dumps(kept) + "\n")
 
     def keep(self, session: AnySession) -> None:
         """Write what ``session`` is now: the save, or, once over, the record."""

@@ -124,11 +124,12 @@ def round_end_lines(result: RoundResult, names: Sequence[str], seats: Sequence[i
     """Every hand laid open, with its best arrangement and points, one line a seat."""
     lines = []
     wild = result.wild
+    outs = result.outs or (() if result.out is None else (result.out,))  # speed: several
     for seat in seats:
         shown = result.seats[seat]
         melds = " / ".join(plain_meld(meld, wild, words) for meld in shown.melds) or "no melds"
         dead = plain_cards(shown.deadwood, wild, words) or "none"
-        mark = " (out)" if seat == result.out else ""
+        mark = " (out)" if seat in outs else ""
         lines.append(f"{names[seat]}{mark}: {melds}; unmelded {dead}; "
                      f"{count(shown.points, 'point')}")
     return lines
