@@ -87,21 +87,25 @@ def test_the_lobby_links_to_the_rules_page_and_back(server: str, page: Page) -> 
 
 
 def test_the_rules_open_over_the_table_and_the_game_goes_on(server: str, page: Page) -> None:
-    page.goto(f"{server}/play?opponents=2&level=greedy&seed=5&rules={rules_param(rounds=1)}")
+    rules = rules_param(rounds=1, ace="both")
+    page.goto(f"{server}/play?opponents=2&level=greedy&seed=5&rules={rules}")
     expect(page.locator(HAND_CARD).first).to_be_visible()
     assert wait_for_change(page) == "draw"
     address = page.url
-    rules = button(page, "Rules")
-    rules.click()
+    rules_button = button(page, "Rules")
+    rules_button.click()
     dialog = page.get_by_role("dialog", name="How to play")
     expect(dialog).to_be_visible()
     expect(button(page, "Close")).to_be_focused()
+    # It says how this game's rules differ from the usual ones.
+    expect(dialog.locator(".rules-this-game")).to_have_text(
+        "This game: Rounds 1; Ace Both ends; otherwise as below.")
     expect(dialog.locator("section#going-out > h3")).to_have_text("Going out")
     new_tab = dialog.get_by_role("link", name="Open in a new tab")
     expect(new_tab).to_have_attribute("target", "_blank")
     page.keyboard.press("Escape")
     expect(dialog).to_have_count(0)
-    expect(rules).to_be_focused()
+    expect(rules_button).to_be_focused()
     assert page.url == address
     # `?` opens it too (the focus anywhere but a text field), and Close shuts it.
     page.locator("body").press("?")
@@ -133,6 +137,7 @@ def test_question_mark_opens_the_rules_in_the_lobby_but_not_while_typing(
     page.keyboard.press("?")
     dialog = page.get_by_role("dialog", name="How to play")
     expect(button(page, "Close")).to_be_focused()  # the dialog has taken the keys
+    expect(dialog.locator(".rules-this-game")).to_have_count(0)  # no game here
     page.keyboard.press("Escape")
     expect(dialog).to_have_count(0)
 
@@ -188,7 +193,7 @@ def test_a_rules_field_with_an_error_blocks_play_and_says_why(server: str, page:
     expect(rounds).to_have_attribute("aria-invalid", "true")
     play = form.get_by_role("button", name="Play", exact=True)
     expect(play).to_have_accessible_description(
-        "The rule option Rounds needs fixing before the game can start.")
+        re.compile(r"The rule option Rounds needs fixing before the game can start\."))
     play.click()
     page.wait_for_timeout(300)
     expect(page).to_have_url(f"{server}/")  # no game with the bad option silently dropped

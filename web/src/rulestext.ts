@@ -226,3 +226,21 @@ export function roundRows(rounds: number): RoundRow[] {
     wild: WILD_WORDS[index] ?? "none: only jokers",
   }));
 }
+
+/** The options of a game's rules (a view's `rules`: every option) that differ from the
+ * usual ones, in words: [["ace", "Both ends"], ...]; the seat count is no difference. */
+export function differences(rules: Rules, defaults: Rules): Array<[string, string]> {
+  return Object.entries(rules)
+    .filter(([name, value]) => name !== "players" && name in defaults && value !== defaults[name])
+    .filter(([name, value]) => name !== "decks" || value !== autoDecks(rules))
+    .filter(([name]) => name !== "speed_seconds" || rules["mode"] === "speed")
+    .map(([name, value]) => [name, valueWords(name, value)]);
+}
+
+/** The packs "auto" gives (rules.py's deck_count): one for two players, else one for every
+ * two (rounded up); in speed, one for every three. */
+export function autoDecks(rules: Rules): number {
+  const players = typeof rules["players"] === "number" ? rules["players"] : 4;
+  if (rules["mode"] === "speed") return Math.ceil(players / 3);
+  return players <= 2 ? 1 : Math.ceil(players / 2);
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import catalog from "../src/rules-options.json";
 import { parseRoute } from "../src/route";
-import { OPTION_WORDS, PRESET_WORDS, SECTIONS, optionAnchor, roundRows, rulesLine, valueWords } from "../src/rulestext";
+import { OPTION_WORDS, PRESET_WORDS, SECTIONS, differences, optionAnchor, roundRows, rulesLine, valueWords } from "../src/rulestext";
 
 const DEFAULTS = Object.fromEntries(catalog.options.map((option) => [option.name, option.default]));
 const presets = catalog.presets as Record<string, Record<string, unknown>>;
@@ -45,6 +45,19 @@ describe("the rules in plain words", () => {
       .toBe("Jokers, changed: Wild penalty none.");
     expect(valueWords("upcard", false)).toBe("off");
     expect(valueWords("decks", "auto")).toBe("auto");
+  });
+
+  it("tell a game's rules by what differs from the usual ones", () => {
+    expect(differences({ ...DEFAULTS, players: 3 }, DEFAULTS)).toEqual([]);
+    // The packs that "auto" gives are no difference; others are.
+    expect(differences({ ...DEFAULTS, players: 3, decks: 2 }, DEFAULTS)).toEqual([]);
+    expect(differences({ ...DEFAULTS, players: 2, decks: 2 }, DEFAULTS)).toEqual([["decks", "2"]]);
+    expect(differences({ ...DEFAULTS, players: 12, mode: "speed", decks: 4 }, DEFAULTS))
+      .toEqual([["mode", "Speed (everyone at once)"]]);
+    expect(differences({ ...DEFAULTS, ace: "both", jokers: 4, speed_seconds: 5 }, DEFAULTS))
+      .toEqual([["jokers", "4"], ["ace", "Both ends"]]);
+    expect(differences({ ...DEFAULTS, mode: "speed", speed_seconds: 5 }, DEFAULTS))
+      .toEqual([["mode", "Speed (everyone at once)"], ["speed_seconds", "5"]]);
   });
 
   it("have their own address", () => {

@@ -8,7 +8,8 @@ import { cardName } from "../cards";
 import { navigate } from "../route";
 import catalog from "../rules-options.json";
 import examples from "../rules-examples.json";
-import { OPTION_WORDS, PRESET_WORDS, SECTIONS, optionAnchor, optionLabel, roundRows, valueWords } from "../rulestext";
+import type { Rules } from "../protocol";
+import { OPTION_WORDS, PRESET_WORDS, SECTIONS, differences, optionAnchor, optionLabel, roundRows, valueWords } from "../rulestext";
 import type { SectionId } from "../rulestext";
 import { CardFace } from "./Card";
 import { Dialog } from "./Dialog";
@@ -16,6 +17,10 @@ import "../styles/rules.css";
 
 /** The rules dialog: null when closed, else the id of the section to show ("" for the top). */
 export const rulesShown = signal<string | null>(null);
+
+/** The rules of the game at the table (every option), while a table shows them; the dialog
+ * says how they differ from the usual ones. */
+export const gameRules = signal<Rules | null>(null);
 
 /** Open the rules over the current page, at `section` (an id of the rules page) if given. */
 export function openRules(section = ""): void {
@@ -78,8 +83,8 @@ function Section({ id, level, children }: { id: SectionId; level: 2 | 3; childre
   );
 }
 
-/** A link to another section: inside the page, it scrolls there. */
-function To({ id, children }: { id: SectionId; children: ComponentChildren }) {
+/** A link to another section (or an option's paragraph): inside the page, it scrolls there. */
+function To({ id, children }: { id: string; children: ComponentChildren }) {
   return <a href={`#${id}`} onClick={(event) => {
     const target = document.getElementById(id);
     if (!target) return;
@@ -94,6 +99,22 @@ const RUNS = examples.melds.filter((example) => example.kind === "run");
 
 interface OptionInfo { name: string; default: unknown }
 const OPTIONS = (catalog.options as OptionInfo[]);
+const DEFAULTS: Rules = Object.fromEntries(OPTIONS.map((option) => [option.name, option.default]));
+
+/** "This game: Ace Both ends; Face values 11, 12 and 13." (each a link to its paragraph), or
+ * that it plays the usual rules. */
+function ThisGame({ rules }: { rules: Rules }) {
+  const changed = differences(rules, DEFAULTS);
+  return (
+    <p class="rules-this-game">
+      <strong>This game: </strong>
+      {changed.length === 0 ? "the usual rules, as below." : changed.map(([name, words], index) => (
+        <span key={name}>{index > 0 && "; "}<To id={optionAnchor(name)}>{optionLabel(name)}</To> {words}</span>
+      ))}
+      {changed.length > 0 && "; otherwise as below."}
+    </p>
+  );
+}
 
 /** The rules themselves; `level` is the level of the sections' headings (2 on the page,
  * 3 in the dialog, under its own title). */
@@ -366,14 +387,23 @@ export function RulesOverlay() {
           <a href={section ? `/rules#${section}` : "/rules"} target="_blank" rel="noopener">Open in a new tab</a>
           <button type="button" class="small" onClick={close} autoFocus>Close</button>
         </div>
-        <div class="sheet-body rules-sheet-body"><RulesText level={3} /></div>
+        <div class="sheet-body rules-sheet-body">
+          {gameRules.value && <ThisGame rules={gameRules.value} />}
+          <RulesText level={3} />
+        </div>
       </div>
     </Dialog>
   );
 }
 
-/** The top bar's button: the rules over the table, the game going on beneath. */
-export function RulesButton() {
+/** The top bar's button: the rules over the table, the game going on beneath; `rules` are
+ * the game's, which the dialog compares with the usual ones (the `?` key's too). */
+export function RulesButton({ rules }: { rules: Rules }) {
+  const signature = JSON.stringify(rules);
+  useEffect(() => {
+    gameRules.value = rules;
+    return () => { gameRules.value = null; };
+  }, [signature]);
   return (
     <button type="button" class="small rules-button" aria-haspopup="dialog" onClick={() => openRules()}>
       Rules

@@ -35,7 +35,7 @@ export function TopBar({ view, lastTurn, status }: {
       <a class="brand" href="/">Three-Thirteen</a>
       <RoundBanner text={roundBanner(view)} short={shortBanner(view)} lastTurn={lastTurn} />
       <ConnectionState status={status} />
-      <RulesButton />
+      <RulesButton rules={view.rules} />
       <SettingsButton />
     </header>
   );
