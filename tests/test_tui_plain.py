@@ -81,6 +81,8 @@ def test_a_complete_game_through_a_pseudo_terminal(tmp_path: Path) -> None:
         child.expect(f"  {name}: \\d+")
     child.expect(r"The game's record: (\S+\.json)")
     path = Path(child.match.group(1).strip())
+    child.expect(f"See where you lost points: three-thirteen analyze {re.escape(str(path))} "
+                 "--seat 0")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and turns > 3 and rounds == 1 and bad_tried

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from threethirteen.printable import printable
 from threethirteen.record import dumps_record
+from threethirteen.rules import Mode
 from threethirteen.tui.store import AnySession, Keeper
 
 Reader = Callable[[str], str]
@@ -79,6 +80,9 @@ def _leave_finished(keeper: Keeper, session: AnySession, read: Reader, write: Wr
         keeper.write_record(session, target)
     write(f"The game's record: {keeper.record_path}")
     write(f"Step through it with: three-thirteen replay --step {keeper.record_path}")
+    if session.setup.rules.mode is not Mode.SPEED:  # analyze judges games played in turns
+        write("See where you lost points: three-thirteen analyze "
+              f"{keeper.record_path} --seat 0")
 
 
 def _leave_unfinished(keeper: Keeper, session: AnySession, read: Reader, write: Writer) -> None:
