@@ -78,8 +78,9 @@ def test_solve_jsonl_skips_blank_lines_and_takes_a_round() -> None:
     assert [answer["deadwood"] for answer in answers] == [0, 20]
 
 
-@pytest.mark.parametrize("command", ["play", "score", "replay", "analyze", "solve", "simulate"])
-def test_flags_have_no_bool_placeholder(command: str) -> None:
-    shown = CliRunner().invoke(app, [command, "--help"], terminal_width=100).output
+@pytest.mark.parametrize("command", [[], ["play"], ["score"], ["replay"], ["analyze"],
+                                     ["solve"], ["simulate"]])
+def test_flags_have_no_bool_placeholder(command: list[str]) -> None:
+    shown = CliRunner().invoke(app, [*command, "--help"], terminal_width=100).output
     rows = [line for line in shown.splitlines() if "<bool>" in line]
     assert all("--help" in row for row in rows), rows

@@ -14,7 +14,8 @@ from threethirteen.errors import ThreeThirteenError
 
 app = typer.Typer(
     name="three-thirteen",
-    help="Three-Thirteen, the rummy card game: play, solve hands, replay and simulate.",
+    help="Three-Thirteen, the rummy card game: play it, keep score of a game with real "
+         "cards, solve hands, replay, analyze and simulate games, serve online play.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -29,6 +30,7 @@ def _version(given: bool) -> None:
 @app.callback()
 def _commands(
     show_version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                               metavar="",
                                                help="Print the version and exit.")] = False,
 ) -> None:
     """Three-Thirteen, the rummy card game."""
