@@ -80,6 +80,7 @@ def test_the_lobby_links_to_the_rules_page_and_back(server: str, page: Page) -> 
     # The contents link to the sections; an address with a section shows it.
     page.get_by_role("navigation").get_by_role("link", name="Scoring").click()
     expect(page.locator("#scoring")).to_be_in_viewport()
+    expect(page.locator("#scoring")).to_be_focused()  # Tab goes on from the section
     page.goto(f"{server}/rules#winning")
     expect(page.locator("#winning-title")).to_be_in_viewport()
     page.get_by_role("link", name="Back to the lobby").click()

@@ -76,7 +76,7 @@ function Heading({ level, id, children }: { level: 2 | 3; id?: string; children:
 function Section({ id, level, children }: { id: SectionId; level: 2 | 3; children: ComponentChildren }) {
   const title = SECTIONS.find((section) => section.id === id)?.title ?? id;
   return (
-    <section class="rules-section" id={id} aria-labelledby={`${id}-title`}>
+    <section class="rules-section" id={id} aria-labelledby={`${id}-title`} tabIndex={-1}>
       <Heading level={level} id={`${id}-title`}>{title}</Heading>
       {children}
     </section>
@@ -90,6 +90,7 @@ function To({ id, children }: { id: string; children: ComponentChildren }) {
     if (!target) return;
     event.preventDefault();
     target.scrollIntoView({ block: "start" });
+    target.focus({ preventScroll: true }); // the keyboard goes on from there
     if (location.pathname === "/rules") history.replaceState(null, "", `#${id}`);
   }}>{children}</a>;
 }
@@ -306,7 +307,7 @@ export function RulesText({ level }: { level: 2 | 3 }) {
             const words = OPTION_WORDS[option.name];
             return (
               <div key={option.name} class="rules-option">
-                <dt id={optionAnchor(option.name)}>{optionLabel(option.name)}</dt>
+                <dt id={optionAnchor(option.name)} tabIndex={-1}>{optionLabel(option.name)}</dt>
                 <dd>
                   {words?.help} Usually: {valueWords(option.name, option.default)}.
                   {words && <> See <To id={words.section}>{SECTIONS.find((s) => s.id === words.section)?.title}</To>.</>}
