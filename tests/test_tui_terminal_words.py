@@ -201,3 +201,40 @@ def test_a_hint_never_says_minus_zero() -> None:
 
     assert [_tenths(value) for value in (-0.04, -0.0, 0.0, 2.345, -1.25)] == [
         "0.0", "0.0", "0.0", "2.3", "-1.2"]
+
+
+def test_a_whole_plain_game_never_shows_the_notation() -> None:
+    """Every line of a 3-round plain game, with the hand, table, hint, scores, log, sort and
+    rules commands at each turn: cards by face, never ``Kc`` or ``Ts`` (nor ``3s`` for
+    threes)."""
+    from itertools import cycle
+
+    from threethirteen.rules import Rules
+    from threethirteen.tui.plain import PlainGame
+    from threethirteen.tui.session import Session
+    from threethirteen.tui.setup import Setup
+    from threethirteen.view import Phase
+
+    session = Session(Setup.new(Rules(players=4, rounds=3), ("greedy", "random", "greedy"),
+                                seed=11))
+    said: list[str] = []
+    extras = cycle(["hand", "table", "hint", "scores", "log", "sort", "rules", "take"])
+    game: PlainGame
+
+    def read(prompt: str) -> str:
+        said.append(prompt)
+        if prompt.startswith("Your draw"):
+            return next(extras) if len(said) % 3 else "draw"
+        if prompt.startswith("Your discard"):
+            return "hint" if len(said) % 4 == 0 else "discard 1"
+        if prompt.startswith("Go out"):
+            return "yes"
+        return ""
+
+    game = PlainGame(session, pace=0, read=read, write=said.append)
+    assert game.run() is True and session.view().phase is Phase.OVER
+    options = said.index(next(line for line in said if line.startswith("Options of this game")))
+    shown = [line for index, line in enumerate(said)
+             if not (options <= index < options + 25)]  # the option list: names, not cards
+    leaks = [line for line in shown if NOTATION.search(line) or re.search(r"\b[3-9]s\b", line)]
+    assert not leaks, leaks[:5]

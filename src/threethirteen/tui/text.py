@@ -188,7 +188,7 @@ def winners_text(view: View | SpeedView) -> str:
 
 RULES_SUMMARY = (
     "Each round deals one more card (3 in round 1) and makes one rank wild "
-    "(3s in round 1, then 4s, ... up to kings). On your turn draw the top card of the "
+    "(threes in round 1, then fours, ... up to kings). On your turn draw the top card of the "
     "stock or of the discard pile, then discard one card. Melds are sets (3 or more of one "
     "rank) and runs (3 or more in one suit in a row); wild cards stand for any card. "
     "When all your cards but one meld, discard that one and go out; the others get one "
