@@ -60,6 +60,8 @@ SCAN = """() => {
       ? '.' + element.className.trim().split(/\\s+/).join('.') : '')
     + ' "' + (element.getAttribute('aria-label') || element.textContent || '').trim().slice(0, 40)
     + '"';
+  // The boxes a control must stay inside: a lobby panel, a dialog, the Settings, a seat.
+  const BOXES = '.card-panel, .sheet, .settings-panel, .replay-seat, .open-hands > li, .places';
   const past = [];
   for (const element of document.querySelectorAll('body *')) {
     const box = element.getBoundingClientRect();
@@ -68,6 +70,11 @@ SCAN = """() => {
     if (style.visibility === 'hidden' || style.opacity === '0') continue;
     if (box.right > width + 0.5 && !clippedInside(element)) {
       past.push(`${name(element)} right=${Math.round(box.right)}`);
+    }
+    const holder = element.parentElement && element.parentElement.closest(BOXES);
+    const inside = holder ? holder.getBoundingClientRect().right + 0.5 : Infinity;
+    if (box.right > inside && !clippedInside(element)) {
+      past.push(`${name(element)} runs out of ${name(holder)}`);
     }
   }
   const sheets = [...document.querySelectorAll('.score-sheet-wrap')]
@@ -270,16 +277,8 @@ def test_the_lobby_a_real_table_its_end_and_the_replay_fit(
     room, storage = played
     with page_in(browser, {**SCREENS[screen], "storage_state": storage}) as page:
         page.add_init_script(SETTINGS)
-        page.goto(f"{server}/")
-        expect(page.get_by_role("heading", name="Play against the computer")).to_be_visible()
-        scan(page, f"{screen} lobby")
-        page.get_by_label("Deck colours").scroll_into_view_if_needed()
-        scan(page, f"{screen} lobby settings")
-        # A new seeded game: its first turn.
-        page.goto(f"{server}/play?opponents=3&level=greedy&seed=7&rules={rules_param(rounds=2)}")
-        expect(button(page, "Draw from stock")).to_be_enabled()
-        scan(page, f"{screen} real table")
-        # The finished game, back at its seat: Game over and its buttons.
+        # The finished game, back at its seat (before the lobby, which may forget finished
+        # games' seats): Game over and its buttons.
         page.goto(f"{server}/r/{room}")
         expect(page.get_by_role("heading", name="Game over")).to_be_visible()
         scan(page, f"{screen} real game over")
@@ -295,6 +294,15 @@ def test_the_lobby_a_real_table_its_end_and_the_replay_fit(
         page.keyboard.press("End")
         expect(page.locator(".replay-text")).to_contain_text("over")
         scan(page, f"{screen} replay end")
+        page.goto(f"{server}/")
+        expect(page.get_by_role("heading", name="Play against the computer")).to_be_visible()
+        scan(page, f"{screen} lobby")
+        page.get_by_label("Deck colours").scroll_into_view_if_needed()
+        scan(page, f"{screen} lobby settings")
+        # A new seeded game: its first turn.
+        page.goto(f"{server}/play?opponents=3&level=greedy&seed=7&rules={rules_param(rounds=2)}")
+        expect(button(page, "Draw from stock")).to_be_enabled()
+        scan(page, f"{screen} real table")
 
 
 FOURTEEN = ["Ac", "2c", "3c", "4c", "5d", "6d", "7d", "8d", "Ks", "Kh", "Qs", "Jh", "Th", "9s"]
