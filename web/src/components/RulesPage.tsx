@@ -151,7 +151,7 @@ export function RulesText({ level }: { level: 2 | 3 }) {
         </table>
         <p>
           Some rules add a twelfth round of 14 cards in which no rank is wild, only jokers
-          (see <To id="options">Rounds</To>). With several players more than one pack is shuffled
+          (see <To id={optionAnchor("rounds")}>Rounds</To>). With several players more than one pack is shuffled
           together, so two cards can be the very same card.
         </p>
         <p>
@@ -187,7 +187,7 @@ export function RulesText({ level }: { level: 2 | 3 }) {
         <p>
           A run is three or more cards of the same suit in order, such as 8, 9, 10, Jack of
           diamonds. No rank may appear twice in a run. An ace counts low: A-2-3 is a run but Q-K-A
-          is not, unless the rules say otherwise (see <a href={`#${optionAnchor("ace")}`}>Ace</a>:
+          is not, unless the rules say otherwise (see <To id={optionAnchor("ace")}>Ace</To>:
           high, both ends, or wrapping round from King to 2).
         </p>
         <div class="rules-examples">
@@ -353,6 +353,7 @@ export function RulesPage() {
   return (
     <div class="rules-page">
       <header class="rules-head">
+        <h1>How to play Three-Thirteen</h1>
         <a class="button" href="/" onClick={(event) => { event.preventDefault(); navigate("/"); }}>Back to the lobby</a>
       </header>
       <nav class="rules-nav" aria-label="On this page">
@@ -361,7 +362,6 @@ export function RulesPage() {
         </ul>
       </nav>
       <main id="main" class="rules-main">
-        <h1>How to play Three-Thirteen</h1>
         <RulesText level={2} />
         <p><a class="button primary" href="/play?opponents=3&level=medium"
           onClick={(event) => { event.preventDefault(); navigate("/play?opponents=3&level=medium"); }}>Play a game</a></p>
