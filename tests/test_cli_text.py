@@ -84,3 +84,13 @@ def test_flags_have_no_bool_placeholder(command: list[str]) -> None:
     shown = CliRunner().invoke(app, [*command, "--help"], terminal_width=100).output
     rows = [line for line in shown.splitlines() if "<bool>" in line]
     assert all("--help" in row for row in rows), rows
+
+
+def test_an_unknown_rules_option_suggests_the_near_one() -> None:
+    """Newcomer report, LOW: ``--rules '{"aces": ...}'`` got no did-you-mean."""
+    from threethirteen.errors import RulesError
+
+    with pytest.raises(RulesError, match=r"unknown rules option 'aces'; did you mean 'ace'\?"):
+        Rules.from_json({"aces": "high"})
+    with pytest.raises(RulesError, match=r"unknown rules option 'zzz'$"):
+        Rules.from_json({"zzz": 1})

@@ -9,12 +9,13 @@
 >>> Rules.from_json({"acee": "high"})
 Traceback (most recent call last):
 ...
-threethirteen.errors.RulesError: unknown rules option 'acee'
+threethirteen.errors.RulesError: unknown rules option 'acee'; did you mean 'ace'?
 """
 
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -208,7 +209,9 @@ class Rules:
             base = dict(PRESETS[name])
         for key in values:
             if key not in _CHECKS:
-                raise RulesError(f"unknown rules option {key!r}", key)
+                near = difflib.get_close_matches(str(key), ["preset", *_CHECKS], n=1)
+                hint = f"; did you mean {near[0]!r}?" if near else ""
+                raise RulesError(f"unknown rules option {key!r}{hint}", key)
         return cls(**{**base, **values})
 
     def to_json(self) -> dict[str, Any]:
