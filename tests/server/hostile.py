@@ -12,7 +12,7 @@ ACTIONS = ("draw stock", "draw discard", "discard Qs", "out Qs", "discard 10h", 
            "0: draw stock", "1: draw discard", "7: discard Ah", "-1: draw stock", "draw",
            "discard", "out", "discard Zz", "draw pile", "", " ", "\x00", "draw stock\n")
 TYPES = ("hello", "action", "chat", "start", "hint", "undo", "next", "rematch", "kick", "mute",
-         "state", "error", "", "HELLO", "Action", None, 5, [], {})
+         "pace", "state", "error", "", "HELLO", "Action", None, 5, [], {})
 
 
 def _value(rng: random.Random, depth: int = 0) -> Any:
@@ -24,7 +24,7 @@ def _value(rng: random.Random, depth: int = 0) -> Any:
     if roll < 0.6:
         return [_value(rng, depth + 1) for _ in range(rng.randint(0, 4))]
     return {rng.choice(["type", "id", "version", "action", "text", "token", "seat", "muted",
-                        "x"]): _value(rng, depth + 1) for _ in range(rng.randint(0, 4))}
+                        "pace", "x"]): _value(rng, depth + 1) for _ in range(rng.randint(0, 4))}
 
 
 def hostile(rng: random.Random, version: int = 0) -> str | bytes:

@@ -3,7 +3,10 @@
 The allowed cards of seat s at version V are those in the engine's own ``view(s)`` at V,
 replayed offline from the finished game's record (seed and actions). Every message a seat
 received is scanned for card text; each card must be allowed at the version the seat had
-last been sent. Seeds of unfinished games and tokens must appear nowhere.
+last been sent. A state's ``action`` must be the notation of the action that made its
+version, exactly (the one card it may add is a discard's, which goes face up on the
+pile); the rest of the state is scanned as above. Seeds of unfinished games and tokens
+must appear nowhere.
 """
 
 from __future__ import annotations
@@ -46,12 +49,18 @@ def scan(record: dict[str, Any], seat: int | None, seen: list[dict[str, Any]],
          ) -> int:
     """Check every message ``seat`` received; the number of cards checked."""
     oracle = oracle if oracle is not None else allowed(record)
+    actions = [str(action) for action in offline(record).history]
     version = 0
     checked = 0
     seed = str(record["seed"])
     for message in seen:
         if message["type"] == "state":
             version = message["version"]
+            said = message["action"]
+            assert said is None or said == actions[version - 1], (
+                f"seat {seat}: the state of version {version} names {said!r}")
+            checked += bool(said and cards_in(said))
+            message = {key: value for key, value in message.items() if key != "action"}
         text = json.dumps(message)
         for secret in secrets:
             assert secret not in text, f"a token reached seat {seat}: {message['type']}"

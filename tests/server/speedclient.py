@@ -22,7 +22,8 @@ from threethirteen.server import speedtable
 from threethirteen.server.store import LogEntry, Store
 from threethirteen.speed import SpeedGame
 
-STATE_KEYS = {"type", "version", "view", "analysis", "call_deadline", "room", "can_undo"}
+STATE_KEYS = {"type", "version", "view", "analysis", "call_deadline", "room", "can_undo",
+              "action"}
 BENIGN = ("stale-version", "not-playing")  # answers a prompt client may get in a race
 
 
@@ -130,6 +131,7 @@ def check_states(seat: int | None, seen: list[dict[str, Any]],
             assert message["view"] == views[seat, version], (
                 f"seat {seat}: the state of version {version} is not the replay's view")
             assert message["analysis"] is None and message["can_undo"] is False
+            assert message["action"] is None  # a speed step's choices show when it ends
             versions.append(version)
         leaked = cards_in(message) - cards_in(views[seat, version])
         assert not leaked, f"seat {seat} was sent {sorted(leaked)} at version {version}"

@@ -46,7 +46,7 @@ def test_complete_games_of_two_people_and_two_bots_under_every_preset(
     for room, first, second, watcher in asyncio.run(games()):
         record = record_of(server.base, room)
         game = assert_record_replays(record)
-        assert record["players"][1] == "Left" and record["players"][3] == "Right"
+        assert record["players"][1] == "Ada" and record["players"][3] == "Cleo"
         final = len(game.history)
         oracle = allowed(record)
         for seat, socket in ((0, first), (2, second), (None, watcher)):

@@ -142,7 +142,7 @@ def test_joining_starting_early_watching_and_chatting_in_a_16_seat_room(
             assert now < state["call_deadline"] <= now + 5000 + 500
             kinds = [entry["kind"] for entry in state["room"]["seats"]]
             assert kinds[:3] == ["human", "human", "medium"] and kinds[3:] == bots[:13]
-        assert states[0]["view"]["players"][15] == "Right"
+        assert states[0]["view"]["players"][15] == "Otto"
         await first.send({"type": "chat", "text": "fast hands"})
         said = await second.until("chat")
         assert (said["name"], said["text"]) == ("Ann", "fast hands")
@@ -154,7 +154,7 @@ def test_joining_starting_early_watching_and_chatting_in_a_16_seat_room(
 
     room, sockets = asyncio.run(run())
     record, _ = _checked_record(server, room, sockets)
-    assert len(record["players"]) == 16 and record["players"][2] == "Seat 2"
+    assert len(record["players"]) == 16 and record["players"][2] == "Bela"
 
 
 def test_actions_of_one_step_are_never_stale_and_earlier_ones_are(server: ServerProcess

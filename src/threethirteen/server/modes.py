@@ -11,7 +11,7 @@ clocks and the bots' driver that play it. The room itself is the same for both.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -20,7 +20,8 @@ from threethirteen.game import GameState
 from threethirteen.rules import Mode, Rules
 from threethirteen.server import speedtable, table, versions
 from threethirteen.server.caller import Caller
-from threethirteen.server.driver import BotDriver
+from threethirteen.server.driver import BotDriver, set_pace
+from threethirteen.server.seats import Refused
 from threethirteen.server.speedbots import SpeedDriver
 from threethirteen.server.store import LogEntry
 from threethirteen.server.timers import Clocks
@@ -48,7 +49,9 @@ class Driver(Protocol):
 @dataclass(frozen=True)
 class GameMode:
     """What a room needs of its game's mode. ``step_start(game, version)``: the version at
-    which the running step began (an action from that version on is not stale)."""
+    which the running step began (an action from that version on is not stale).
+    ``public_action(entry)``: what a ``state`` says made its version (None: nothing said);
+    ``set_pace(room, seat, pace)``: a seat asks its bots for another pace."""
 
     name: str
     new_game: Callable[[Rules, int, Sequence[str]], Game]
@@ -58,6 +61,8 @@ class GameMode:
     step_start: Callable[[Game, int], int]
     clocks: Callable[[Room], Clocks]
     driver: Callable[[Room], Driver]
+    public_action: Callable[[LogEntry], str | None]
+    set_pace: Callable[[Room, int, str], Awaitable[None]]
 
 
 def _turns(game: Game) -> GameState:
@@ -72,6 +77,11 @@ def _speed(game: Game) -> SpeedGame:
     return game
 
 
+async def _no_pace(_room: Room, _seat: int, _pace: str) -> None:
+    raise Refused("not-in-speed", "a speed room has no pace: its bots answer each step "
+                  "in a person's time")
+
+
 TURNS = GameMode(
     name="turns",
     new_game=table.new_game,
@@ -82,6 +92,8 @@ TURNS = GameMode(
     step_start=lambda _game, version: version,  # every entry begins a turn's next step
     clocks=Clocks,
     driver=BotDriver,
+    public_action=versions.public_action,
+    set_pace=set_pace,
 )
 
 SPEED = GameMode(
@@ -94,6 +106,9 @@ SPEED = GameMode(
     step_start=lambda game, version: speedtable.step_start(_speed(game), version),
     clocks=Caller,
     driver=SpeedDriver,
+    # a step's choices show only when it ends (seats act at once): no state names one
+    public_action=lambda _entry: None,
+    set_pace=_no_pace,
 )
 
 

@@ -59,10 +59,14 @@ async def hello(room: Room, client: Client, token: str | None) -> None:
 
 
 async def _greet(room: Room, client: Client) -> None:
+    """The answer to ``hello``: the room (waiting) or the state, then the recent chat, then
+    the pause and the turn timer, if running."""
     if room.game is None:
         client.send({"type": "room", "room": room.summary(client.seat)})
+        client.send(room.chat.recent(client.seat))
         return
     await room.send_states([client])
+    client.send(room.chat.recent(client.seat))
     clocks = room.clocks
     if clocks.pause is not None:
         client.send({"type": "pause", "until": clocks.pause_ms()})

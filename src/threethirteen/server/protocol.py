@@ -99,13 +99,24 @@ class Mute(_Message):
     muted: StrictBool
 
 
+Pace = Literal["slow", "normal", "fast", "instant"]  # how long the bots wait per action
+
+
+class PaceRequest(_Message):
+    """The room's one person sets how long its bots wait (``driver.PACES``)."""
+
+    type: Literal["pace"]
+    pace: Pace
+
+
 ClientMessage = Annotated[
     Hello | ActionMessage | Chat | Start | HintRequest | UndoRequest | Next | Rematch | Kick
-    | Mute,
+    | Mute | PaceRequest,
     Field(discriminator="type"),
 ]
 _CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
-_TYPES = ("hello", "action", "chat", "start", "hint", "undo", "next", "rematch", "kick", "mute")
+_TYPES = ("hello", "action", "chat", "start", "hint", "undo", "next", "rematch", "kick", "mute",
+          "pace")
 
 
 def parse_client(text: str | bytes) -> ClientMessage:
@@ -155,6 +166,8 @@ def _explain(kind: str, error: ValidationError, tagged: bool = True) -> str:
         "greater_than_equal": "not negative", "less_than_equal": "smaller",
         "string_pattern_mismatch": "8 to 64 hexadecimal digits (0-9, a-f)",
     }.get(problem["type"], "valid")
+    if problem["type"] == "literal_error":  # the words allowed are ours, not the sender's
+        expected = f"one of {problem.get('ctx', {}).get('expected', 'its words')}"
     return f'a {kind} message needs "{field}": {expected}'
 
 
@@ -168,6 +181,7 @@ class Options(_Message):
     turn_seconds: StrictInt | None = Field(default=None, ge=10, le=600)
     round_pause_seconds: StrictInt | None = Field(default=None, ge=0, le=120)
     bot_delay_ms: StrictInt | None = Field(default=None, ge=0, le=5000)
+    pace: Pace | None = None  # None: as "instant"; ``bot_delay_ms``, when set, wins
 
 
 class CreateRoom(_Message):

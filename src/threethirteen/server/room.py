@@ -39,6 +39,7 @@ from threethirteen.server.protocol import (
     Mute,
     Next,
     Options,
+    PaceRequest,
     Rematch,
     Start,
     UndoRequest,
@@ -51,8 +52,8 @@ from threethirteen.server.seats import (
     Evicted,
     Refused,
     Seat,
+    bot_names,
     error,
-    position_names,
 )
 from threethirteen.server.store import LogEntry, Store
 from threethirteen.server.tokens import hash_token
@@ -87,6 +88,8 @@ class Room:
         self.options = options
         self.seats = seats
         self.hooks = hooks
+        # several people: the bots' names do not depend on where one sits (``bot_names``)
+        self.online = sum(seat.kind == HUMAN for seat in seats) > 1
         self.status = "waiting"
         self.host = 0
         self.mode = mode_of(rules)
@@ -102,11 +105,17 @@ class Room:
         self.clients: dict[int, Client] = {}
         self.spectators: set[Client] = set()
         self.away: set[int] = set()  # people's seats played by a bot after their timer ran out
+        self.undo_open = False  # the last version's state let the one person take back
         self.text = GameText()  # engine thread only
         self.clocks = self.mode.clocks(self)
         self.chat = ChatRoom(self)
         self.bots = self.mode.driver(self)
         self._rules_json = rules.to_json()
+        self.set_options(options)
+
+    def set_options(self, options: Options) -> None:
+        """The room's options from now on (the summaries' text written again)."""
+        self.options = options
         self._options_json = options.model_dump()
         self._fixed_text = (f',"options":{dumps(self._options_json)}'
                             f',"rules":{dumps(self._rules_json)}')
@@ -195,7 +204,7 @@ class Room:
             raise Evicted(self.id)
 
     def bot_name(self, seat: int) -> str:
-        return position_names(len(self.seats))[seat]
+        return bot_names(len(self.seats), self.online)[seat]
 
     # -- joining, starting -------------------------------------------------------------
 
@@ -301,12 +310,15 @@ class Room:
                   if seat.person and seat.kind == HUMAN]
         return versions.Audience(seats, solo if solo in seats else None, people, self.text)
 
-    def _publish(self, clients: list[Client], found: versions.States) -> None:
+    def _publish(self, clients: list[Client], found: versions.States,
+                 action: str | None = None) -> None:
+        """Send each client its state; ``action``: the public notation of the action that
+        made this version (None for a state sent again, an undo, a deal)."""
         rooms = {seat: self.summary_text(seat) for seat in found}
         extra = self.clocks.state_extra()
         for client in clients:
             head, undo = found[client.seat]
-            client.send(versions.finish_state(head, rooms[client.seat], undo, extra))
+            client.send(versions.finish_state(head, rooms[client.seat], undo, extra, action))
 
     # -- messages ----------------------------------------------------------------------
 
@@ -334,6 +346,8 @@ class Room:
                 await host.kick(self, client.seat, message.seat)
             elif isinstance(message, Mute):
                 self.chat.mute(client, client.seat, message)
+            elif isinstance(message, PaceRequest):
+                await self.mode.set_pace(self, client.seat, message.pace)
             else:
                 raise Refused("bad-message", "a second hello on one socket")
         except Refused as refusal:
@@ -403,9 +417,10 @@ class Room:
             self.hooks.closed(self)
         pausing = done.round_ended and self.status == "playing"
         self.clocks.prepare(pausing)
-        self._publish(sockets, done.states)
+        self._publish(sockets, done.states, self.mode.public_action(done.entry))
         if pausing:
             self.clocks.begin_pause()
+        self.undo_open = any(undo for _head, undo in done.states.values())
         self.clocks.arm()
         self.wake()
 
@@ -415,6 +430,7 @@ class Room:
                       rematch: str | None) -> None:
         """Rebuild the room from its stored log (at start, or when a room is asked for)."""
         self.rematch = rematch
+        await self.chat.restore()
         if names is None:
             self.status = status if status == "abandoned" else self.status
             return

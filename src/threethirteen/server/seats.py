@@ -45,6 +45,28 @@ def position_names(seats: int) -> tuple[str, ...]:
     return ("You", "Left", *(f"Seat {seat}" for seat in range(2, seats - 1)), "Right")
 
 
+# the bots' names in a room of several people: the same whichever seat a person looks from
+ONLINE_NAMES = ("Ada", "Bela", "Cleo", "Dara", "Eli", "Fay", "Gus", "Hana", "Ivo", "Juno",
+                "Kai", "Lia", "Milo", "Nora", "Otto")
+
+
+def bot_names(seats: int, online: bool) -> tuple[str, ...]:
+    """The names a room's bots take by seat: by position (as the one person sees the table,
+    ``position_names``) in a room of one person, else one of ``ONLINE_NAMES`` per seat
+    (seat 0 is always a person's).
+
+    >>> bot_names(4, online=False)[1:]
+    ('Left', 'Top', 'Right')
+    >>> bot_names(4, online=True)[1:]
+    ('Ada', 'Bela', 'Cleo')
+    >>> len(set(bot_names(16, online=True)))
+    16
+    """
+    if not online:
+        return position_names(seats)
+    return ("You", *ONLINE_NAMES[:seats - 1])
+
+
 class Refused(Exception):
     """A request the room turns down: ``reason`` for machines, the text for people."""
 

@@ -277,6 +277,14 @@ class Store:
 
         await self._write(job)
 
+    async def set_options(self, room: str, options: Mapping[str, Any]) -> None:
+        """The room's options from now on (its one person changed the bots' pace)."""
+        async def job(c: AsyncConnection) -> None:
+            await c.execute(update(t.rooms).where(t.rooms.c.id == room)
+                            .values(options=json.dumps(options)))
+
+        await self._write(job)
+
     async def add_hint(self, room: str, seq: int, seat: int, options: Any) -> None:
         async def job(c: AsyncConnection) -> None:
             await c.execute(insert(t.hints).values(room=room, seq=seq, seat=seat,
@@ -337,6 +345,14 @@ class Store:
     async def log(self, room_id: str) -> list[LogEntry]:
         async with self.engine.connect() as c:
             return await _log(c, room_id)
+
+    async def chat(self, room_id: str, last: int) -> list[tuple[int | None, str | None, str]]:
+        """The room's ``last`` chat messages, oldest first: (seat, name, text)."""
+        async with self.engine.connect() as c:
+            rows = (await c.execute(select(t.chat.c.seat, t.chat.c.name, t.chat.c.text)
+                                    .where(t.chat.c.room == room_id)
+                                    .order_by(t.chat.c.id.desc()).limit(last))).all()
+        return [(seat, name, text) for seat, name, text in reversed(rows)]
 
     async def record(self, room_id: str) -> dict[str, Any] | None:
         """The finished game's record, with its hints (if any)."""

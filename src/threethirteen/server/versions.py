@@ -91,7 +91,27 @@ def states(game: GameState, version: int, audience: Audience) -> States:
     return found
 
 
-def finish_state(head: str, room: str, can_undo: bool, extra: str = "") -> str:
+def finish_state(head: str, room: str, can_undo: bool, extra: str = "",
+                 action: str | None = None) -> str:
     """A state's whole text: its head, ``extra`` fields (a speed room's ``call_deadline``),
-    the room summary's text, and ``can_undo``."""
-    return f'{head}{extra},"room":{room},"can_undo":{"true" if can_undo else "false"}}}'
+    the room summary's text, ``can_undo``, and ``action``: the notation of the action
+    that made this version (``public_action``), or null.
+
+    >>> finish_state('{"type":"state"', '{}', False, action="2: discard Qs")
+    '{"type":"state","room":{},"can_undo":false,"action":"2: discard Qs"}'
+    """
+    return (f'{head}{extra},"room":{room},"can_undo":{"true" if can_undo else "false"}'
+            f',"action":{dumps(action)}}}')
+
+
+def public_action(entry: LogEntry) -> str | None:
+    """The notation of the action ``entry`` applied, with its seat, in a game played in
+    turns: public (a draw names its source only, a discard its card, which every seat
+    sees on the pile). None for an undo.
+
+    >>> public_action(LogEntry(5, 2, "action", "2: discard Qs", None))
+    '2: discard Qs'
+    >>> public_action(LogEntry(6, 2, "undo", "undo", "u1")) is None
+    True
+    """
+    return entry.text if entry.kind == "action" else None
