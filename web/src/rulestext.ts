@@ -16,7 +16,7 @@ export const SECTIONS = [
   { id: "winning", title: "Winning" },
   { id: "variants", title: "Variants" },
   { id: "options", title: "Every rule option" },
-  { id: "keys", title: "Playing with the keyboard" },
+  { id: "keys", title: "Help at the table, and keys" },
 ] as const;
 
 export type SectionId = (typeof SECTIONS)[number]["id"];

@@ -319,8 +319,15 @@ export function RulesText({ level }: { level: 2 | 3 }) {
       </Section>
 
       <Section id="keys" level={level}>
-        <p>At the table every control is a button you can reach with Tab. These single keys also play
-          (Settings can turn them off):</p>
+        <p>
+          <strong>Melds first</strong>, among the sort buttons above your hand, lays the hand out in
+          its best melds, each a group of its own, with the cards left over last and their points.
+          <strong> Hint</strong> suggests what to draw or discard. Against the computer,
+          <strong> Undo</strong> takes back your discard until the next player draws. Settings sets
+          how fast the other players move, and turns the best-discard aid and sounds on or off.
+        </p>
+        <p>Every control is a button you can reach with Tab. These single keys also play (Settings
+          can turn them off):</p>
         <dl class="rules-keys">
           <div><dt><kbd>s</kbd></dt><dd>draw from the stock</dd></div>
           <div><dt><kbd>p</kbd></dt><dd>take the top of the discard pile</dd></div>
