@@ -51,7 +51,7 @@ unit: $(STAMP) web chromium
 # The browser game against three computers (ARGS go to `serve`, e.g. ARGS="--port 9000");
 # `make terminal` plays in the terminal (ARGS go to `play`, e.g. ARGS="--plain").
 play: $(STAMP) web
-	$(BIN)/three-thirteen serve --open '/play?opponents=3&level=expert' $(ARGS)
+	$(BIN)/three-thirteen serve --open '/play?opponents=3&level=medium' $(ARGS)
 
 terminal: $(STAMP)
 	$(BIN)/three-thirteen play $(ARGS)

@@ -1,5 +1,6 @@
 /** The server's HTTP API (INTERFACES.md §5, docs/protocol.md). */
 import type { RoomInfo, Rules } from "./protocol";
+import { playerId } from "./settings";
 
 export class ApiError extends Error {
   constructor(readonly status: number, readonly reason: string, message: string) {
@@ -40,11 +41,13 @@ export interface RoomOptions {
 }
 
 /** The body of POST /api/rooms. `seed` (decimal digits, 0..2**63-1) is written as a JSON
- * number digit for digit: a JavaScript number would round one above 2**53. */
+ * number digit for digit: a JavaScript number would round one above 2**53. `player`: this
+ * browser's id, which the server keeps with the seat (statistics) and never shows. */
 export function roomBody(name: string, rules: Rules, seats: string[],
-  options?: RoomOptions, seed?: string): string {
+  options?: RoomOptions, seed?: string, player?: string): string {
   const body: Record<string, unknown> = { name, rules, seats };
   if (options) body["options"] = options;
+  if (player !== undefined) body["player"] = player;
   const json = JSON.stringify(body);
   if (seed === undefined) return json;
   if (!/^\d+$/.test(seed)) throw new Error(`not a seed: ${JSON.stringify(seed)}`);
@@ -53,12 +56,12 @@ export function roomBody(name: string, rules: Rules, seats: string[],
 
 export function createRoom(name: string, rules: Rules, seats: string[],
   options?: RoomOptions, seed?: string): Promise<Seated> {
-  return send<Seated>("POST", "/api/rooms", roomBody(name, rules, seats, options, seed));
+  return send<Seated>("POST", "/api/rooms", roomBody(name, rules, seats, options, seed, playerId.value));
 }
 
 export async function joinRoom(room: string, name: string): Promise<Seated> {
   const answer = await call<{ seat: number; token: string }>(
-    "POST", `/api/rooms/${encodeURIComponent(room)}/join`, { name });
+    "POST", `/api/rooms/${encodeURIComponent(room)}/join`, { name, player: playerId.value });
   return { room, ...answer };
 }
 
@@ -86,6 +89,42 @@ export interface Stats {
 
 export function getStats(name: string): Promise<Stats> {
   return call<Stats>("GET", `/api/stats/${encodeURIComponent(name)}`);
+}
+
+/** The numbers of a person's finished games (over all, or at one level of computers). */
+export interface PlayerNumbers {
+  games: number;
+  wins: number;
+  best_total: number | null;
+  average_total: number | null;
+  average_points_per_round: number | null;
+  go_outs: number;
+}
+
+/** One finished game as the person played it. */
+export interface PlayedGame {
+  room: string;
+  finished: number; // unix seconds
+  seat: number;
+  players: string[];
+  totals: number[];
+  total: number;
+  place: number;
+  won: boolean;
+  rounds: number;
+  go_outs: number;
+  level: string; // the computers' level, "mixed", or "people"
+  rules: string; // in a few words
+}
+
+export interface PlayerStats extends PlayerNumbers {
+  by_level: (PlayerNumbers & { level: string })[];
+  history: PlayedGame[]; // the newest first
+}
+
+/** The statistics of this browser's player id (sent in the body: never in an address). */
+export function getPlayerStats(player: string): Promise<PlayerStats> {
+  return call<PlayerStats>("POST", "/api/players/stats", { player });
 }
 
 /** The game record of INTERFACES.md §3. */

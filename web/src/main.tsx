@@ -3,7 +3,7 @@ import { Lobby } from "./components/Lobby";
 import { PlayPage, RoomPage } from "./components/Pages";
 import { ReplayPage } from "./components/Replay";
 import { ScoreHomePage, ScoreSheetPage } from "./components/ScoreKeeper";
-import { StatsPage } from "./components/Stats";
+import { StatsPage, YourStatsPage } from "./components/Stats";
 import { asksForRules } from "./keys";
 import { listen, route } from "./route";
 import { RulesOverlay, RulesPage, openRules } from "./components/RulesPage";
@@ -29,6 +29,8 @@ function Page() {
       return <ReplayPage room={current.room} />;
     case "stats":
       return <StatsPage name={current.name} />;
+    case "mystats":
+      return <YourStatsPage />;
     case "score":
       return <ScoreHomePage />;
     case "sheet":

@@ -116,6 +116,14 @@ export interface RoomInfo {
   rules?: Rules;
   /** The rematch room someone made from this finished room; accept it by sending `rematch`. */
   rematch?: string | null;
+  /** Once dealt (GET /api/rooms/<id> only): the round in play, the game's rounds, every
+   * seat's total and the seat to play (null in speed mode, or once over). */
+  round?: number;
+  rounds?: number;
+  totals?: number[];
+  turn?: number | null;
+  /** Asked with a seat's token: that seat, or null if the token holds none (any more). */
+  you?: number | null;
 }
 
 export interface HintOption {

@@ -8,6 +8,7 @@ export type Route =
   | { page: "room"; room: string }
   | { page: "replay"; room: string }
   | { page: "stats"; name: string }
+  | { page: "mystats" }
   | { page: "score" }
   | { page: "sheet"; sheet: string }
   | { page: "missing"; path: string };
@@ -21,6 +22,7 @@ export function parseRoute(pathname: string, search: string): Route {
   }
   if (parts[0] === "r" && parts.length === 2) return { page: "room", room: parts[1]! };
   if (parts[0] === "replay" && parts.length === 2) return { page: "replay", room: parts[1]! };
+  if (parts[0] === "stats" && parts.length === 1) return { page: "mystats" };
   if (parts[0] === "stats" && parts.length === 2) return { page: "stats", name: parts[1]! };
   if (parts[0] === "score" && parts.length === 1) return { page: "score" };
   if (parts[0] === "score" && parts.length === 2) return { page: "sheet", sheet: parts[1]! };
@@ -31,8 +33,18 @@ export const route = signal<Route>(
   typeof location === "undefined" ? { page: "lobby" } : parseRoute(location.pathname, location.search),
 );
 
-/** Go to `path` inside the page; `replace` keeps the history entry (after /play). */
-export function navigate(path: string, replace = false): void {
+/** While a game is in progress: asked before `navigate` leaves the page; true when it
+ * takes the step over (it asks the person first). */
+let leaveCheck: ((path: string) => boolean) | null = null;
+
+export function guardLeaving(check: ((path: string) => boolean) | null): void {
+  leaveCheck = check;
+}
+
+/** Go to `path` inside the page; `replace` keeps the history entry (after /play); `asked`:
+ * the person already agreed to leave a game in progress. */
+export function navigate(path: string, replace = false, asked = false): void {
+  if (!asked && leaveCheck?.(path)) return;
   if (replace) history.replaceState(null, "", path);
   else history.pushState(null, "", path);
   route.value = parseRoute(location.pathname, location.search);

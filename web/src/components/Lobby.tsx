@@ -1,11 +1,13 @@
-/** The lobby: a game against the computer, an online room, joining by link, statistics. */
-import { useState } from "preact/hooks";
-import { createRoom } from "../api";
+/** The lobby: the unfinished games this browser holds a seat in, a game against the
+ * computer, an online room, joining by link, your statistics. */
+import { useEffect, useState } from "preact/hooks";
+import { ApiError, createRoom, getRoom } from "../api";
 import { LEVELS, playPath } from "../play";
-import type { Rules } from "../protocol";
+import type { RoomInfo, Rules } from "../protocol";
 import { navigate } from "../route";
-import { saveSeat } from "../session";
+import { forgetSeat, heldSeats, saveSeat } from "../session";
 import { playerName } from "../settings";
+import "../styles/wayback.css";
 import { MAX_SEATS, RulesForm, fieldNames, focusRuleField, isSpeed, presetPlayers, rulesFor } from "./RulesForm";
 import { SettingsForm } from "./Settings";
 
@@ -57,6 +59,14 @@ function RulesBlocked({ id, errors }: { id: string; errors: Record<string, strin
       before the game can start.
     </p>
   );
+}
+
+/** What Play starts, in words: "3 opponents (medium), standard rules, 11 rounds". */
+function startLine(count: number, level: string | null, preset: string, changes: Rules): string {
+  const who = `${count} ${count === 1 ? "opponent" : "opponents"}${level ? ` (${level})` : " (a level each)"}`;
+  const rounds = typeof changes["rounds"] === "number" ? `, ${changes["rounds"]} ${changes["rounds"] === 1 ? "round" : "rounds"}` : "";
+  const edited = Object.keys(changes).some((key) => key !== "rounds") ? ", rules as set" : "";
+  return `Play starts: ${who}, ${preset} rules${rounds}${edited}.`;
 }
 
 function ComputerGame() {
@@ -125,7 +135,9 @@ function ComputerGame() {
         if (players !== null) setOpponents(players - 1);
       }} />
       <RulesBlocked id="solo-blocked" errors={ruleErrors} />
-      <button type="submit" class="primary big" aria-describedby={Object.keys(ruleErrors).length ? "solo-blocked" : undefined}>Play</button>
+      <p class="lobby-start-line" id="solo-start">{startLine(count, mixed ? null : level, preset, changes)}</p>
+      <button type="submit" class="primary big"
+        aria-describedby={Object.keys(ruleErrors).length ? "solo-blocked solo-start" : "solo-start"}>Play</button>
     </form>
   );
 }
@@ -222,6 +234,88 @@ function OnlineRoom() {
   );
 }
 
+/** An unfinished game this browser holds a seat in, as the server tells it. */
+interface Unfinished {
+  room: string;
+  seat: number;
+  info: RoomInfo;
+}
+
+/** The names of a list in words: "Left, Top and Right". */
+function listed(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]!}`;
+}
+
+/** The unfinished games of this browser (its kept seats), newest first; a finished,
+ * abandoned or vanished room, or a seat taken back, is forgotten. */
+async function unfinishedGames(): Promise<Unfinished[]> {
+  const held = heldSeats().slice(0, 20);
+  const found = await Promise.all(held.map(async ({ room, seat, token }) => {
+    try {
+      const info = await getRoom(room, token);
+      if (info.status === "over" || info.status === "abandoned" || info.you === null) {
+        forgetSeat(room);
+        return null;
+      }
+      return { room, seat: info.you ?? seat, info };
+    } catch (problem) {
+      if (problem instanceof ApiError && problem.status === 404) forgetSeat(room);
+      return null; // the server is unreachable: kept for the next visit
+    }
+  }));
+  return found.filter((game): game is Unfinished => game !== null);
+}
+
+function ContinueEntry({ game }: { game: Unfinished }) {
+  const { info, seat } = game;
+  const name = (n: number) => n === seat ? "you" : info.seats[n]?.name ?? `Seat ${n + 1}`;
+  const others = info.seats.map((_, n) => n).filter((n) => n !== seat).map(name);
+  const href = `/r/${encodeURIComponent(game.room)}`;
+  let what: string;
+  let scores: string | null = null;
+  if (info.status === "waiting" || info.round === undefined) {
+    const people = info.seats.filter((s) => s.kind === "human");
+    const taken = people.filter((s) => s.name !== null).length;
+    what = `waiting for players: ${taken} of ${people.length} seats for people taken`;
+  } else {
+    const online = info.seats.filter((s) => s.kind === "human").length > 1;
+    what = `round ${info.round} of ${info.rounds ?? "?"} against ${listed(others)}${online ? " (online)" : ""}`
+      + (info.turn === seat ? ", your turn" : "");
+    const totals = info.totals ?? [];
+    const best = Math.min(...totals);
+    const leads = totals.some((total) => total > best); // nobody leads while all are equal
+    scores = "Scores: " + totals.map((total, n) => {
+      const who = n === seat ? "You" : info.seats[n]?.name ?? `Seat ${n + 1}`;
+      return `${who} ${total}${leads && total === best ? " (leads)" : ""}`;
+    }).join(", ");
+  }
+  return (
+    <li>
+      <a class="continue-link" href={href} onClick={(e) => { e.preventDefault(); navigate(href); }}>
+        <strong>Continue</strong> <span>{what}{scores ? "." : ""}</span>
+        {scores && <>{" "}<span class="scores">{scores}</span></>}
+      </a>
+    </li>
+  );
+}
+
+/** "Your unfinished games": each one continues in one click (at its seat). */
+function YourGames() {
+  const [games, setGames] = useState<Unfinished[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void unfinishedGames().then((found) => { if (live) setGames(found); });
+    return () => { live = false; };
+  }, []);
+  if (!games || games.length === 0) return null;
+  return (
+    <section class="card-panel your-games" aria-labelledby="your-games-title">
+      <h2 id="your-games-title">Your unfinished games</h2>
+      <ul>{games.map((game) => <ContinueEntry key={game.room} game={game} />)}</ul>
+    </section>
+  );
+}
+
 /** The room id in a pasted link ("https://host/r/abc", "/r/abc") or a bare id. */
 export function roomFromLink(text: string): string | null {
   const trimmed = text.trim();
@@ -232,7 +326,6 @@ export function roomFromLink(text: string): string | null {
 
 function JoinAndStats() {
   const [link, setLink] = useState("");
-  const [name, setName] = useState(playerName.value);
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <div class="card-panel" aria-labelledby="join-title">
@@ -249,16 +342,6 @@ function JoinAndStats() {
         <button type="submit">Open</button>
       </form>
       {problem && <p class="error-line" role="alert">{problem}</p>}
-      <h2 id="stats-title">Statistics</h2>
-      <form class="row" onSubmit={(e) => {
-        e.preventDefault();
-        if (name.trim()) navigate(`/stats/${encodeURIComponent(name.trim())}`);
-      }}>
-        <label>Player name
-          <input value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        </label>
-        <button type="submit">Show statistics</button>
-      </form>
       <SettingsForm />
     </div>
   );
@@ -270,12 +353,12 @@ export function Lobby() {
       <header class="lobby-head">
         <h1>Three-Thirteen</h1>
         <p>The rummy game of eleven rounds: three cards in the first, thirteen in the last, and the wild rank changes every round.</p>
-        <a class="button primary big" href="/play?opponents=3&level=medium"
-          onClick={(e) => { e.preventDefault(); navigate("/play?opponents=3&level=medium"); }}>Play now</a>
+        <a class="button" href="/stats" onClick={(e) => { e.preventDefault(); navigate("/stats"); }}>Your statistics</a>
         <a class="button" href="/rules" onClick={(e) => { e.preventDefault(); navigate("/rules"); }}>How to play</a>
         <a class="button" href="/score" onClick={(e) => { e.preventDefault(); navigate("/score"); }}>Keep score of a game with real cards</a>
       </header>
       <main id="main" class="lobby-grid">
+        <YourGames />
         <ComputerGame />
         <OnlineRoom />
         <JoinAndStats />

@@ -9,6 +9,7 @@ import { loadSeat, saveSeat } from "../session";
 import { pace, playerName } from "../settings";
 import { soundCues } from "../sound";
 import type { TableStore } from "../store";
+import { LeaveGuard } from "./LeaveGuard";
 import { Chat, ConnectionState } from "./Panels";
 import { SpeedTable } from "./SpeedTable";
 import { Table } from "./Table";
@@ -135,8 +136,17 @@ function Seated({ room, token }: { room: string; token: string | null }) {
     return <WaitingRoom store={store} info={info} room={room} host={token !== null && loadSeat(room)?.seat === (info.host ?? 0)} />;
   }
   const online = humans > 1 || token === null;
-  if (store.speed.value !== null) return <SpeedTable store={store} room={room} online={online} />;
-  return <Table store={store} room={room} online={online} />;
+  // a seat in a game still being played: leaving it asks first (the lobby continues it)
+  const playing = token !== null && info?.status === "playing"
+    && (store.speed.value ?? store.view.value)?.phase !== "over";
+  return (
+    <>
+      {store.speed.value !== null
+        ? <SpeedTable store={store} room={room} online={online} />
+        : <Table store={store} room={room} online={online} />}
+      <LeaveGuard active={playing} />
+    </>
+  );
 }
 
 function WaitingRoom({ store, info, room, host }: { store: TableStore; info: RoomInfo; room: string; host: boolean }) {
