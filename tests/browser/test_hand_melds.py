@@ -265,6 +265,19 @@ def test_a_fourteen_card_hand_in_groups_fits(server: str, browser: Browser, scre
         page.get_by_role("button", name="7 of spades").focus()
         page.keyboard.press("ArrowRight")
         expect(page.get_by_role("button", name="Queen of hearts")).to_be_focused()
+        # A card dragged from one group to another: the person's own order, shown flat.
+        if screen == "1280x800":
+            two = page.get_by_role("button", name="2 of diamonds").bounding_box()
+            seven = page.get_by_role("button", name="7 of clubs").bounding_box()
+            assert two and seven
+            page.mouse.move(two["x"] + 10, two["y"] + 30)
+            page.mouse.down()
+            page.mouse.move(two["x"] - 30, two["y"] + 32, steps=4)
+            page.mouse.move(seven["x"] + 5, seven["y"] + 30, steps=10)
+            page.mouse.up()
+            expect(page.locator(".meld-group")).to_have_count(0)
+            expect(page.locator(HAND_CARD).first).to_have_attribute("data-card", "2d")
+            expect(button(page, "Melds first")).to_have_attribute("aria-pressed", "false")
         # Other sorts are flat: no meld groups.
         button(page, "By suit").click()
         expect(page.locator(".meld-group")).to_have_count(0)

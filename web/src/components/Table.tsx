@@ -105,7 +105,7 @@ export function Table({ store, room, online }: Props) {
   const advice = view.hand ? adviceText(analysis, view.phase, chosen, view.wild, { bestDiscard: bestDiscard.value, outLegal }) : "";
   const outWhy = me === null || over ? null : goOutBlocker({ legal: view.legal, seat: me, chosen, wild: view.wild,
     enabled: canOut, someoneOut: view.out !== null && view.out !== me });
-  const note = hintNote(store.hint.value, analysis, bestDiscard.value && advice.startsWith("Best discard"));
+  const note = hintNote(store.hint.value, analysis, bestDiscard.value && view.phase === "discard");
 
   const seatFor = (seat: number) => roomInfo?.seats[seat] ?? null;
   const connected = store.status.value === "open";
