@@ -154,6 +154,36 @@ def test_the_one_person_changes_the_pace_in_play_and_a_wait_under_way_takes_it(
     asyncio.run(run())
 
 
+def test_the_first_bot_move_after_next_is_paced_too(server: ServerProcess) -> None:
+    async def run() -> None:
+        # seed 5, two seats: seat 0 plays first in round 1, so the bot plays first in round 2
+        ann = await create(server.base, ["human", "greedy"], rules={"rounds": 2},
+                           options={"pace": "instant"}, seed=5)
+        me = await Socket.open(server.ws, ann.room, ann.token)
+        state = await me.until("state")
+        turn = 0
+        while not state["view"]["results"]:  # round 1, played quickly
+            view = state["view"]
+            if view["turn"] == 0:
+                legal = [text.split(": ", 1)[1] for text in view["legal"]]
+                outs = [text for text in legal if text.startswith("out")]
+                turn += 1
+                state, _ = await _play(me, state, f"a{turn}", outs[0] if outs else legal[0])
+            else:
+                state = await me.until("state")
+        assert (await me.until("pause"))["until"] is None  # it waits for the person
+        assert state["view"]["turn"] == 1
+        await me.send({"type": "pace", "pace": "slow"})
+        await me.send({"type": "next"})
+        sent = time.monotonic()
+        first, came = await _state(me)
+        assert first["action"] == "1: draw stock" or first["action"] == "1: draw discard"
+        assert came - sent >= 1.45, f"the bot moved {came - sent:.2f} s after next"
+        await me.close()
+
+    asyncio.run(run())
+
+
 def test_only_the_one_person_at_a_table_against_computers_sets_the_pace(
         server: ServerProcess) -> None:
     async def run() -> None:
