@@ -11,6 +11,7 @@ import re
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from browser.conftest import ROOT
+from browser.fake import FakeRoom, view_json
 from browser.table import HAND_CARD, button, page_in, rules_param, settle, wait_for_change
 from browser.test_phone_a11y import axe
 from threethirteen.cards import Card
@@ -123,6 +124,29 @@ def test_the_rules_open_over_the_table_and_the_game_goes_on(server: str, page: P
     button(page, "Discard").click()
     settle(page, lambda: button(page, "Yes, go out").click())
     assert wait_for_change(page) in ("draw", "results")
+
+
+def test_a_rounds_results_take_the_place_of_the_rules(server: str, page: Page) -> None:
+    """The rules open as the round ends (the others' last turns): the results come first."""
+    hand = ["4c", "9d", "Kh"]
+    room = FakeRoom(page, view_json(hand, round_number=1, wild="3", phase="draw", turn=2,
+                                    hand_sizes=[3, 3, 3, 3], legal=[]))
+    page.goto(f"{server}/r/fake")
+    expect(page.locator(HAND_CARD)).to_have_count(3)
+    button(page, "Rules").click()
+    expect(button(page, "Close")).to_be_focused()
+    seats = [{"melds": [], "deadwood": hand, "points": 23},
+             {"melds": [["5s", "6s", "7s"]], "deadwood": [], "points": 0},
+             {"melds": [], "deadwood": ["2c", "2d", "Qs"], "points": 14},
+             {"melds": [], "deadwood": ["Ac", "Ad", "Jh"], "points": 12}]
+    result = {"number": 1, "wild": "3", "dealer": 3, "end": "out", "out": 1, "playoff": False,
+              "result": seats}
+    room.send(view_json(["5c", "6d", "8h", "Ts"], round_number=2, wild="4", phase="draw", turn=1,
+                        hand_sizes=[4, 4, 4, 4], legal=[], results=[result],
+                        totals=[23, 0, 14, 12]))
+    expect(page.get_by_role("dialog", name="Round 1 results")).to_be_visible()
+    expect(page.get_by_role("dialog", name="How to play")).to_have_count(0)
+    expect(button(page, "Next round")).to_be_focused()
 
 
 def test_question_mark_opens_the_rules_in_the_lobby_but_not_while_typing(

@@ -377,9 +377,29 @@ export function RulesPage() {
   );
 }
 
-/** The rules over the page, while `rulesShown` says so; Escape or Close shuts it. */
+/** Any modal dialog but the rules'. */
+const OTHER_DIALOG = "[aria-modal='true']:not([aria-labelledby='rules-dialog-title'])";
+
+/** The rules over the page, while `rulesShown` says so; Escape or Close shuts it. A dialog
+ * of the game (a round's results, Game over) that opens meanwhile takes its place: the
+ * rules close and the focus goes to that dialog. */
 export function RulesOverlay() {
   const section = rulesShown.value;
+  const open = section !== null;
+  useEffect(() => {
+    if (!open) return undefined;
+    const observer = new MutationObserver(() => {
+      if (document.querySelector(OTHER_DIALOG) === null) return;
+      rulesShown.value = null;
+      // after the rules' dialog has given the focus back to where it was before it
+      setTimeout(() => {
+        const other = document.querySelector<HTMLElement>(OTHER_DIALOG);
+        (other?.querySelector<HTMLElement>("[autofocus]") ?? other)?.focus({ preventScroll: true });
+      }, 50);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [open]);
   useEffect(() => {
     const target = section ? document.getElementById(section) : null;
     target?.scrollIntoView({ block: "start" });
