@@ -90,6 +90,7 @@ def play_one_paced_turn(page: Page) -> tuple[list[dict[str, Any]], float]:
     card.click()
     since: float = page.evaluate("performance.now()")
     button(page, "Discard").click()
+    expect(page.locator(".table-page[data-phase=discard][data-my-turn=true]")).to_have_count(0)
     assert wait_for_change(page, timeout=30) == "draw"
     page.wait_for_timeout(100)
     return moments_after(page, since)

@@ -7,7 +7,7 @@ import type {
   Analysis, ClientMessage, HintOption, RoomInfo, ServerMessage, View,
 } from "./protocol";
 import type { Status } from "./socket";
-import { cardName } from "./cards";
+import { cardName, parseCard, rankLabel, SUIT_SYMBOLS } from "./cards";
 import { classify, Playback } from "./playback";
 import type { Clock, Kind } from "./playback";
 import {
@@ -77,7 +77,7 @@ export class TableStore {
   readonly waiting = signal(false);
   /** Each seat's last action this round in words ("drew from the stock", "took 7 of
    * hearts", "discarded Queen of spades", "went out"), as shown. */
-  readonly lastActions = signal<ReadonlyMap<number, string>>(new Map());
+  readonly lastActions = signal<ReadonlyMap<number, SeatAction>>(new Map());
   /** The last move of another seat shown, for the card that moves on the felt. */
   readonly lastMove = signal<Move | null>(null);
 
@@ -335,8 +335,8 @@ export class TableStore {
   }
 
   /** Each seat's last action in the view's round. */
-  private roundActions(view: View): Map<number, string> {
-    const last = new Map<number, string>();
+  private roundActions(view: View): Map<number, SeatAction> {
+    const last = new Map<number, SeatAction>();
     let pickup = 0;
     for (const text of view.actions) {
       const action = parseAction(text);
@@ -344,7 +344,7 @@ export class TableStore {
       const fromPile = action.verb === "draw" && action.argument === "discard";
       const taken = fromPile ? view.pickups[pickup]?.card ?? null : null;
       if (fromPile) pickup += 1;
-      last.set(action.seat, actionWords(action.verb, action.argument, taken));
+      last.set(action.seat, seatAction(action.verb, action.argument, taken));
     }
     return last;
   }
@@ -380,7 +380,7 @@ export class TableStore {
     }
     if (fresh.length === 0) return;
     const last = new Map(this.lastActions.value);
-    for (const move of fresh) last.set(move.seat, actionWords(move.verb, move.argument, move.taken));
+    for (const move of fresh) last.set(move.seat, seatAction(move.verb, move.argument, move.taken));
     this.lastActions.value = last;
     const move = fresh[fresh.length - 1]!;
     if (kind !== "other" || move.seat === view.seat) return;
@@ -468,12 +468,25 @@ export class TableStore {
   }
 }
 
-/** A seat's action in words for its place at the table: "drew from the stock", "took 7 of
- * hearts", "discarded Queen of spades", "went out". */
-export function actionWords(verb: string, argument: string, taken: string | null): string {
+/** A seat's last action: in words for the seat's status ("drew from the stock", "took 7 of
+ * hearts", "discarded Queen of spades", "went out") and short for the eye ("drew", "took
+ * 7♥", "discarded Q♠", "went out"). */
+export interface SeatAction {
+  readonly words: string;
+  readonly short: string;
+}
+
+function shortCard(code: string): string {
+  const card = parseCard(code);
+  return card.joker ? "Joker" : `${rankLabel(card)}${SUIT_SYMBOLS[card.suit!]}`;
+}
+
+export function seatAction(verb: string, argument: string, taken: string | null): SeatAction {
   if (verb === "draw") {
-    if (argument === "stock") return "drew from the stock";
-    return taken ? `took ${cardName(taken)}` : "took the discard";
+    if (argument === "stock") return { words: "drew from the stock", short: "drew" };
+    return taken ? { words: `took ${cardName(taken)}`, short: `took ${shortCard(taken)}` }
+                 : { words: "took the discard", short: "took the discard" };
   }
-  return verb === "out" ? "went out" : `discarded ${cardName(argument)}`;
+  if (verb === "out") return { words: "went out", short: "went out" };
+  return { words: `discarded ${cardName(argument)}`, short: `discarded ${shortCard(argument)}` };
 }

@@ -169,18 +169,18 @@ describe("TableStore played back", () => {
     store.receive(state(6, leftDiscarded, "1: discard 9s"));
     store.receive(state(7, myTurn, "3: discard Jh"));
     expect(store.version.value).toBe(5);
-    expect(store.lastActions.value.get(1)).toBe("took King of diamonds");
+    expect(store.lastActions.value.get(1)?.words).toBe("took King of diamonds");
     expect(store.lastMove.value).toMatchObject({ seat: 1, from: "pile", to: "seat", card: "Kd" });
     expect(store.myTurn.value).toBe(false);
     clock.advance(900);
     expect(store.version.value).toBe(6);
-    expect(store.lastActions.value.get(1)).toBe("discarded 9 of spades");
+    expect(store.lastActions.value.get(1)?.words).toBe("discarded 9 of spades");
     expect(store.lastMove.value).toMatchObject({ seat: 1, from: "seat", to: "pile", card: "9s" });
     expect(store.myTurn.value).toBe(false);
     clock.advance(900);
     expect(store.version.value).toBe(7);
     expect(store.myTurn.value).toBe(true);
-    expect(store.lastActions.value.get(3)).toBe("discarded Jack of hearts");
+    expect(store.lastActions.value.get(3)?.words).toBe("discarded Jack of hearts");
     const log = store.log.value.map((line) => line.text);
     expect(log.slice(-6)).toEqual(["Left took King of diamonds from the discard pile",
       "Left discarded 9 of spades", "Top drew from the stock", "Top discarded 4 of diamonds",
@@ -214,7 +214,8 @@ describe("TableStore played back", () => {
       "Round 1 of 11: 3 cards each, Threes are wild", "You drew from the stock",
       "You discarded King of diamonds", "Left took King of diamonds from the discard pile",
       "Left discarded 9 of spades"]);
-    expect([...store.lastActions.value]).toEqual([[0, "discarded King of diamonds"], [1, "discarded 9 of spades"]]);
+    expect([...store.lastActions.value]).toEqual([[0, { words: "discarded King of diamonds", short: "discarded K♦" }],
+      [1, { words: "discarded 9 of spades", short: "discarded 9♠" }]]);
   });
 
   it("the person's own move and an undo wait for what is before them, and hold nothing", () => {

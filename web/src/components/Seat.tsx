@@ -2,6 +2,7 @@
  * the seat's last action in words until it acts again. */
 import { useEffect, useState } from "preact/hooks";
 import type { RoomSeat, View } from "../protocol";
+import type { SeatAction } from "../store";
 import { seatName } from "../words";
 import { CardBack } from "./Card";
 
@@ -11,7 +12,7 @@ interface Props {
   roomSeat: RoomSeat | null;
   timerDeadline: number | null;
   /** The seat's last action ("drew from the stock", "discarded Queen of spades"...). */
-  lastAction?: string | null;
+  lastAction?: SeatAction | null;
   /** Whether this page is connected: while it is not, no seat is known to be connected. */
   connected?: boolean;
   /** The host may give an offline person's seat to the computer. */
@@ -51,15 +52,21 @@ export function Seat({ view, seat, roomSeat, timerDeadline, lastAction = null, c
         <span class="seat-name" title={name} aria-hidden="true">{name}</span>
         {level && <span class="level" aria-hidden="true">{level}</span>}
       </div>
-      <div class="backs" aria-hidden="true">
-        {Array.from({ length: backs }, (_, i) => <CardBack key={i} small />)}
-      </div>
+      {/* Live regions would say each move twice: the move log already tells it. */}
+      <p class={lastAction ? "last-action" : "last-action none"}>
+        <span class="visually-hidden" role="status" aria-live="off">{lastAction?.words ?? ""}</span>
+        {lastAction && <span aria-hidden="true" title={lastAction.words}>{lastAction.short}</span>}
+      </p>
+      {/* The backs until the seat acts; then its last action in their place. */}
+      {!lastAction && (
+        <div class="backs" aria-hidden="true">
+          {Array.from({ length: backs }, (_, i) => <CardBack key={i} small />)}
+        </div>
+      )}
       <div class="seat-foot" aria-hidden="true">
         <span class="count">{count} {count === 1 ? "card" : "cards"}</span>
         <span class="score">{view.totals[seat] ?? 0} pts</span>
       </div>
-      {/* Live regions would say each move twice: the move log already tells it. */}
-      <p class="last-action" role="status" aria-live="off">{lastAction ?? ""}</p>
       <div class="marks" aria-hidden="true">
         {dealer && <span class="mark dealer">Dealer</span>}
         {turn && !waitingFor && <span class="mark turn thinking">{seat === view.seat ? "Your turn" : "Playing"}</span>}
