@@ -238,3 +238,43 @@ def test_a_whole_plain_game_never_shows_the_notation() -> None:
              if not (options <= index < options + 25)]  # the option list: names, not cards
     leaks = [line for line in shown if NOTATION.search(line) or re.search(r"\b[3-9]s\b", line)]
     assert not leaks, leaks[:5]
+
+
+def test_a_round_page_taller_than_the_terminal_says_there_is_more() -> None:
+    """Newcomer report, LOW: at 80x24 the round's results had to be scrolled to see the
+    fourth hand and the score sheet, and only a thin scrollbar said so."""
+    import asyncio
+
+    from textual.widgets import Static
+
+    from threethirteen.rules import Rules
+    from threethirteen.tui.app import TableApp
+    from threethirteen.tui.screens import GoOutAsk, Page
+    from threethirteen.tui.setup import Setup
+    from threethirteen.view import Phase
+
+    setup = Setup.new(Rules.from_json({"players": 4, "rounds": 2}), ("greedy",) * 3, seed=5)
+    app = TableApp(setup, pace=0, save=False)
+    hints: list[str] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(3000):
+                if isinstance(app.screen, Page):
+                    break
+                if isinstance(app.screen, GoOutAsk):
+                    await pilot.press("y")
+                elif app.session.person_to_act:
+                    await pilot.press("d" if app.session.view().phase is Phase.DRAW
+                                      else "enter")
+                await pilot.pause(0.02)
+            await pilot.pause(0.3)
+            hints.append(str(app.screen.query_one("#page-hint", Static).render()))
+            for _ in range(6):
+                await pilot.press("pagedown")
+            await pilot.pause(0.3)
+            hints.append(str(app.screen.query_one("#page-hint", Static).render()))
+
+    asyncio.run(main())
+    assert hints == ["Enter: deal the next round   ·   ↓ / PageDown: more below",
+                     "Enter: deal the next round"], hints

@@ -125,7 +125,26 @@ class Page(ModalScreen[str]):
             yield Static(Text(self.title_text, style="bold"), classes="title")
             with VerticalScroll(classes="body"):
                 yield Static(self.body, id="body")
-            yield Static(self.footer_text, classes="hint")
+            yield Static(self.footer_text, classes="hint", id="page-hint")
+
+    def on_mount(self) -> None:
+        body = self.query_one(VerticalScroll)
+        self.watch(body, "scroll_y", lambda _: self._say_more(), init=False)
+        self.call_after_refresh(self._say_more)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._say_more)
+
+    def _say_more(self) -> None:
+        """A page taller than the screen says so in its footer while there is more below
+        (a thin scrollbar alone was missed): ``↓ / PageDown: more below``."""
+        body = self.query_one(VerticalScroll)
+        more = body.scroll_y < body.max_scroll_y
+        hint = (f"{self.footer_text}   ·   ↓ / PageDown: more below" if more
+                else self.footer_text)
+        self.query_one("#page-hint", Static).update(hint)
+        if more and self.focused is None:
+            body.focus()  # the arrows and PageDown scroll it
 
     def action_close(self, result: str) -> None:
         self.dismiss(result)
