@@ -1,4 +1,4 @@
-/** `/play?opponents=3&level=expert&preset=...&rules={...}`: the room a quick game asks for. */
+/** `/play?opponents=3&level=medium&preset=...&rules={...}`: the room a quick game asks for. */
 import type { Rules } from "./protocol";
 
 export const LEVELS = ["random", "easy", "greedy", "medium", "expert"] as const;

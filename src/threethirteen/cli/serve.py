@@ -30,7 +30,7 @@ def register(app: typer.Typer) -> None:
             "--access-log", help="Log every HTTP request")] = False,
         open_page: Annotated[str | None, typer.Option(
             "--open", help="Open the browser at this page once the server runs, "
-                           "e.g. '/play?opponents=3&level=expert' (prints it without a browser)")
+                           "e.g. '/play?opponents=3&level=medium' (prints it without a browser)")
         ] = None,
     ) -> None:
         """Serve online games: rooms over HTTP, play over a WebSocket, the browser game."""

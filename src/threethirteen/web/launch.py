@@ -12,14 +12,14 @@ import urllib.request
 import webbrowser
 from collections.abc import Callable
 
-QUICK_GAME = "/play?opponents=3&level=expert"
+QUICK_GAME = "/play?opponents=3&level=medium"
 
 
 def address(host: str, port: int, path: str = QUICK_GAME) -> str:
     """The address a person opens: loopback when the server listens everywhere.
 
     >>> address("0.0.0.0", 8313)
-    'http://127.0.0.1:8313/play?opponents=3&level=expert'
+    'http://127.0.0.1:8313/play?opponents=3&level=medium'
     >>> address("::1", 9000, "/")
     'http://[::1]:9000/'
     """

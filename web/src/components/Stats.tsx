@@ -45,12 +45,12 @@ function GameRow({ game }: { game: PlayedGame }) {
   const when = dateText(game.finished);
   return (
     <tr>
-      <td>{when}</td>
-      <td class="who">{others.join(", ")} <span class="muted">({levelText(game.level)})</span></td>
-      <td>{placeText(game.place)} of {game.players.length}</td>
-      <td class="number">{game.total}</td>
-      <td>{game.rules}</td>
-      <td><a href={replay} onClick={(e) => { e.preventDefault(); navigate(replay); }}
+      <td data-label="Finished">{when}</td>
+      <td data-label="Against" class="who">{others.join(", ")} <span class="muted">({levelText(game.level)})</span></td>
+      <td data-label="Place">{placeText(game.place)} of {game.players.length}</td>
+      <td data-label="Your total" class="number">{game.total}</td>
+      <td data-label="Rules">{game.rules}</td>
+      <td class="replay-cell"><a href={replay} onClick={(e) => { e.preventDefault(); navigate(replay); }}
         aria-label={`Replay of the game of ${when}`}>Replay</a></td>
     </tr>
   );
@@ -94,10 +94,10 @@ export function YourStatsPage() {
           <section aria-labelledby="past-title">
             <h2 id="past-title">Past games</h2>
             <div class="table-wrap">
-              <table>
+              <table class="games-table">
                 <thead><tr><th scope="col">Finished</th><th scope="col">Against</th><th scope="col">Place</th>
                   <th scope="col" class="number">Your total</th><th scope="col">Rules</th><th scope="col">Replay</th></tr></thead>
-                <tbody>{stats.history.map((game) => <GameRow key={game.room} game={game} />)}</tbody>
+                <tbody class="games">{stats.history.map((game) => <GameRow key={game.room} game={game} />)}</tbody>
               </table>
             </div>
             {stats.history.length < stats.games && <p class="muted">The newest {stats.history.length} of {stats.games} games.</p>}
