@@ -182,3 +182,28 @@ def test_at_pace_instant_a_two_round_game_runs_as_fast_as_before(server: str, pa
     assert turns >= 2
     print(f"two rounds at pace instant: {took:.1f} s, {turns} turns")
     assert took < 35, took  # paced at "normal" it would take a minute more
+
+
+def test_a_pace_chosen_during_a_game_applies_at_once(server: str, browser: Browser) -> None:
+    """Slow, the computers' three turns after a discard take more than 12 s (3 s for Undo,
+    then six actions of 1.6 s); set to instant in Settings mid-game, about one second."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    settings(context, pace="slow", bestDiscard=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/play?opponents=3&level=greedy&seed=12")
+        assert wait_for_change(page) == "draw"
+        button(page, "Settings").click()
+        page.get_by_label("Pace of the other players").select_option("instant")
+        page.keyboard.press("Escape")
+        expect(page.get_by_label("Pace of the other players")).to_have_count(0)
+        button(page, "Draw from stock").click()
+        choose_discard(page).click()
+        started = time.monotonic()
+        button(page, "Discard").click()
+        expect(page.locator(".table-page[data-phase=discard][data-my-turn=true]")).to_have_count(0)
+        assert wait_for_change(page, timeout=30) == "draw"
+        took = time.monotonic() - started
+        assert took < 6, took
+    finally:
+        context.close()
