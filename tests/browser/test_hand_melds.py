@@ -259,7 +259,7 @@ def test_a_fourteen_card_hand_in_groups_fits(server: str, browser: Browser, scre
             gap = second["x"] - (first["x"] + first["width"])
             assert not same_line or gap >= 8, (first, second)
         for box in [b.bounding_box() for b in page.locator(HAND_CARD).all()]:
-            assert box and box["width"] >= 36
+            assert box and box["width"] >= 44
         page.screenshot(path=f"/tmp/hand-melds-fourteen-{screen}.png")
         # Arrow keys go across groups: from a group's last card to the next group's first.
         page.get_by_role("button", name="7 of spades").focus()

@@ -126,9 +126,8 @@ export interface GroupLayout {
 /** The room a group takes beside its cards (its padding, both sides) and between groups. */
 export const GROUP_PAD = 3;
 export const GROUP_GAP = 12;
-/** The narrowest strips: 44 px (a comfortable target), or down to 36 px when that saves a line. */
+/** The narrowest strip: 44 px, a comfortable target for a finger. */
 export const MIN_STRIP = 44;
-export const TIGHT_STRIP = 36;
 
 function pack(sizes: readonly number[], width: number, card: number, strip: number): { lines: number; perLine: number[] } {
   const inner = width - 2 * GROUP_PAD;
@@ -159,17 +158,14 @@ function pack(sizes: readonly number[], width: number, card: number, strip: numb
 
 /**
  * How groups of `sizes` cards fit `width` px with cards `card` px wide: the fewest lines
- * (strips of at least MIN_STRIP, or TIGHT_STRIP when that takes fewer lines), then the
- * widest strips (at most the card and a little) that keep that many lines.
+ * with strips of at least MIN_STRIP, then the widest strips (at most the card and a
+ * little) that keep that many lines.
  */
 export function groupLayout(sizes: readonly number[], width: number, card: number): GroupLayout {
   const widest = card + 6;
-  const comfortable = pack(sizes, width, card, MIN_STRIP);
-  const tight = pack(sizes, width, card, TIGHT_STRIP);
-  const target = tight.lines < comfortable.lines ? tight.lines : comfortable.lines;
-  let strip = tight.lines < comfortable.lines ? TIGHT_STRIP : MIN_STRIP;
+  const target = pack(sizes, width, card, MIN_STRIP).lines;
   // The widest strip, to a tenth of a pixel, that keeps the target number of lines.
-  let low = strip;
+  let low = MIN_STRIP;
   let high = widest;
   if (pack(sizes, width, card, high).lines <= target) low = high;
   while (high - low > 0.1) {
@@ -177,7 +173,7 @@ export function groupLayout(sizes: readonly number[], width: number, card: numbe
     if (pack(sizes, width, card, middle).lines <= target) low = middle;
     else high = middle;
   }
-  strip = Math.floor(low * 10) / 10;
+  const strip = Math.floor(low * 10) / 10;
   const found = pack(sizes, width, card, strip);
   return { strip, perLine: found.perLine, lines: found.lines };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GROUP_GAP, GROUP_PAD, groupLayout, guessKind, meldGroups, meldNames, MIN_STRIP, TIGHT_STRIP } from "../src/meldgroups";
+import { GROUP_GAP, GROUP_PAD, groupLayout, guessKind, meldGroups, meldNames, MIN_STRIP } from "../src/meldgroups";
 import { keyed } from "../src/order";
 import type { Analysis } from "../src/protocol";
 
@@ -107,7 +107,7 @@ describe("group layout", () => {
         const lines = widths(sizes, width, card);
         for (const line of lines) expect(line).toBeLessThanOrEqual(width + 0.01);
         const layout = groupLayout(sizes, width, card);
-        expect(layout.strip).toBeGreaterThanOrEqual(TIGHT_STRIP);
+        expect(layout.strip).toBeGreaterThanOrEqual(MIN_STRIP);
         expect(layout.strip).toBeLessThanOrEqual(card + 6);
       }
     }
@@ -121,14 +121,15 @@ describe("group layout", () => {
     expect(6 * layout.strip + 58 + 2 * GROUP_PAD).toBeGreaterThan(348 - 2);
   });
 
-  it("uses narrower strips only when they save a line, and the widest that keep the fewest lines", () => {
+  it("takes the widest strips that keep the fewest lines, never under 44 px", () => {
     const wide = groupLayout([3, 3, 3], 1000, 70);
     expect(wide.lines).toBe(1);
     expect(wide.strip).toBe(76);
-    // 4 + 3 cards: at 44 px they take two lines of 348 px, at 36 px one.
-    const tight = groupLayout([4, 3], 348, 58);
-    expect(tight.lines).toBe(1);
-    expect(tight.strip).toBeLessThan(MIN_STRIP);
-    expect(tight.strip).toBeGreaterThanOrEqual(TIGHT_STRIP);
+    // 4 + 3 cards on a phone: one line would need strips of 41 px; two lines of 44 px or more.
+    const phone = groupLayout([4, 3], 348, 58);
+    expect(phone.lines).toBe(2);
+    expect(phone.strip).toBeGreaterThanOrEqual(MIN_STRIP);
+    // 15 cards, none melded: three lines, as the flat hand takes.
+    expect(groupLayout([15], 348, 58).lines).toBe(3);
   });
 });
