@@ -39,8 +39,14 @@ def test_the_display_settings_change_the_cards_and_the_motion(server: str, page:
     red, black = "rgb(179, 19, 43)", "rgb(26, 29, 33)"
     assert (colour(page, "5d"), colour(page, "4c"), colour(page, "Kh")) == (red, black, red)
     assert card_width(page) == 70
-    assert speed(page) == "0.22s"
+    # Cards move at the pace of play (the fixtures' "instant": quick); slow, slowly.
+    assert speed(page) == "0.11s"
     page.get_by_role("button", name="Settings").click()
+    expect(page.get_by_label("Animation speed")).to_have_count(0)  # folded into the pace
+    page.get_by_label("Pace of the other players").select_option("slow")
+    assert speed(page) == "0.42s"
+    page.get_by_label("Pace of the other players").select_option("normal")
+    assert speed(page) == "0.22s"
     page.get_by_label("Deck colours").select_option("four")
     # Four colours: diamonds blue, clubs green; hearts stay red, spades black.
     assert colour(page, "5d") == "rgb(11, 79, 168)"

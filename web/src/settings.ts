@@ -5,9 +5,9 @@ import { effect, signal } from "@preact/signals";
 
 export type Deck = "two" | "four";
 export type Motion = "auto" | "on" | "off";
-export type Speed = "slow" | "normal" | "fast";
 /** How fast the other seats' moves are played and shown: computers wait this long per
- * action in a game against computers, and every seat's moves are played back at it online. */
+ * action in a game against computers, and every seat's moves are played back at it online.
+ * It also sets how fast cards move (the old "Animation speed": one name, one meaning). */
 export type Pace = "slow" | "normal" | "fast" | "instant";
 export const PACES: readonly Pace[] = ["slow", "normal", "fast", "instant"];
 
@@ -15,7 +15,6 @@ interface Saved {
   deck: Deck;
   large: boolean;
   motion: Motion;
-  speed: Speed;
   name: string;
   /** Single-key shortcuts at the table (s, p, d, o, h, u); a person may turn them off. */
   shortcuts: boolean;
@@ -37,7 +36,7 @@ export function newPlayerId(): string {
 
 const KEY = "three-thirteen.settings";
 const DEFAULTS: Omit<Saved, "playerId"> = {
-  deck: "two", large: false, motion: "auto", speed: "normal", name: "", shortcuts: true,
+  deck: "two", large: false, motion: "auto", name: "", shortcuts: true,
   pace: "normal", bestDiscard: false, sound: false,
 };
 
@@ -50,7 +49,6 @@ function load(): Saved {
       deck: data.deck === "four" ? "four" : "two",
       large: data.large === true,
       motion: data.motion === "on" || data.motion === "off" ? data.motion : "auto",
-      speed: data.speed === "slow" || data.speed === "fast" ? data.speed : "normal",
       name: typeof data.name === "string" ? data.name.slice(0, 40) : "",
       shortcuts: data.shortcuts !== false,
       pace: PACES.includes(data.pace as Pace) ? data.pace as Pace : DEFAULTS.pace,
@@ -68,7 +66,6 @@ const saved = load();
 export const deck = signal<Deck>(saved.deck);
 export const largeCards = signal(saved.large);
 export const motion = signal<Motion>(saved.motion);
-export const speed = signal<Speed>(saved.speed);
 export const playerName = signal(saved.name);
 export const shortcuts = signal(saved.shortcuts);
 export const pace = signal<Pace>(saved.pace);
@@ -81,7 +78,7 @@ export function persistSettings(root: HTMLElement | null): () => void {
   return effect(() => {
     const data: Saved = {
       deck: deck.value, large: largeCards.value, motion: motion.value,
-      speed: speed.value, name: playerName.value, shortcuts: shortcuts.value,
+      name: playerName.value, shortcuts: shortcuts.value,
       pace: pace.value, bestDiscard: bestDiscard.value, sound: sound.value,
       playerId: playerId.value,
     };
@@ -94,7 +91,6 @@ export function persistSettings(root: HTMLElement | null): () => void {
       root.dataset["deck"] = data.deck;
       root.dataset["large"] = String(data.large);
       root.dataset["motion"] = data.motion;
-      root.dataset["speed"] = data.speed;
       root.dataset["pace"] = data.pace;
     }
   });

@@ -1,8 +1,8 @@
 /** Settings: the display (deck colours, large cards, animations), the play (the pace of the
  * other seats' moves, the aids, sound, shortcuts). */
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { Deck, Motion, Pace, Speed } from "../settings";
-import { bestDiscard, deck, largeCards, motion, pace, shortcuts, sound, speed } from "../settings";
+import type { Deck, Motion, Pace } from "../settings";
+import { bestDiscard, deck, largeCards, motion, pace, shortcuts, sound } from "../settings";
 
 /** The Settings button and the panel it opens; Escape closes the panel, back to the button. */
 export function SettingsButton() {
@@ -64,13 +64,6 @@ export function SettingsForm() {
         <input type="checkbox" checked={shortcuts.value}
           onChange={(e) => { shortcuts.value = (e.target as HTMLInputElement).checked; }} />
         Single-key shortcuts (s, p, d, o, h, u)
-      </label>
-      <label>Animation speed
-        <select value={speed.value} onChange={(e) => { speed.value = (e.target as HTMLSelectElement).value as Speed; }}>
-          <option value="slow">Slow</option>
-          <option value="normal">Normal</option>
-          <option value="fast">Fast</option>
-        </select>
       </label>
     </fieldset>
     <fieldset class="settings-form">
