@@ -158,6 +158,18 @@ export const OPTION_WORDS: Record<string, OptionWords> = {
   },
 };
 
+/** Each preset's name for people (the value sent stays the preset's own name). */
+export const PRESET_NAMES: Record<string, string> = {
+  standard: "Standard",
+  natural: "Natural",
+  "single-wild": "Single wild",
+  jokers: "Jokers",
+  "high-stakes": "High stakes",
+  "deuces-arent-wild": "Deuces aren't wild",
+  "five-suit": "Five suits",
+  speed: "Speed",
+};
+
 /** What each preset is, in a line (the form's line under the preset, the rules page). */
 export const PRESET_WORDS: Record<string, string> = {
   standard: "The house rules: 11 rounds, 3 to 13 cards.",
@@ -204,7 +216,7 @@ export function rulesLine(preset: string, base: Rules, changes: Rules, defaults:
     const text = `${optionLabel(name)} ${valueWords(name, value)}`;
     return name === "rounds" && typeof value === "number" ? `${text} (${dealWords(value)})` : text;
   });
-  const title = preset.charAt(0).toUpperCase() + preset.slice(1);
+  const title = PRESET_NAMES[preset] ?? preset;
   return `${title}, changed: ${words.join("; ")}.`;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import catalog from "../src/rules-options.json";
 import { parseRoute } from "../src/route";
-import { OPTION_WORDS, PRESET_WORDS, SECTIONS, differences, optionAnchor, roundRows, rulesLine, valueWords } from "../src/rulestext";
+import { OPTION_WORDS, PRESET_NAMES, PRESET_WORDS, SECTIONS, differences, optionAnchor, roundRows, rulesLine, valueWords } from "../src/rulestext";
 
 const DEFAULTS = Object.fromEntries(catalog.options.map((option) => [option.name, option.default]));
 const presets = catalog.presets as Record<string, Record<string, unknown>>;
@@ -22,8 +22,11 @@ describe("the rules in plain words", () => {
     expect(optionAnchor("first_turn_out")).toBe("option-first-turn-out");
   });
 
-  it("have a line for every preset", () => {
+  it("have a name and a line for every preset", () => {
     expect(Object.keys(PRESET_WORDS).sort()).toEqual(Object.keys(presets).sort());
+    expect(Object.keys(PRESET_NAMES).sort()).toEqual(Object.keys(presets).sort());
+    expect(rulesLine("five-suit", presets["five-suit"]!, { rounds: 3 }, DEFAULTS))
+      .toBe("Five suits, changed: Rounds 3 (3 to 5 cards).");
   });
 
   it("say the rounds as the engine deals them: k+2 cards, rank k+2 wild, a 12th round of jokers only", () => {

@@ -5,7 +5,7 @@ import { useState } from "preact/hooks";
 import catalog from "../rules-options.json";
 import type { Rules } from "../protocol";
 import { readRuleNumber } from "../ruleinput";
-import { OPTION_WORDS, optionAnchor, optionLabel, rulesLine, valueWords } from "../rulestext";
+import { OPTION_WORDS, PRESET_NAMES, optionAnchor, optionLabel, rulesLine, valueWords } from "../rulestext";
 import { openRules } from "./RulesPage";
 
 interface OptionInfo {
@@ -95,7 +95,7 @@ export function RulesForm({ preset, changes, onPreset, onChange, onErrors, idPre
     <div class="rules-form">
       <label>Preset
         <select value={preset} onChange={(e) => onPreset((e.target as HTMLSelectElement).value)}>
-          {Object.keys(PRESETS).map((name) => <option key={name} value={name}>{name}</option>)}
+          {Object.keys(PRESETS).map((name) => <option key={name} value={name}>{PRESET_NAMES[name] ?? name}</option>)}
         </select>
       </label>
       {line && <p class="muted preset-words" id={`${idPrefix}-preset-words`}>{line}</p>}

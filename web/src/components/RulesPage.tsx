@@ -9,7 +9,7 @@ import { navigate } from "../route";
 import catalog from "../rules-options.json";
 import examples from "../rules-examples.json";
 import type { Rules } from "../protocol";
-import { OPTION_WORDS, PRESET_WORDS, SECTIONS, differences, optionAnchor, optionLabel, roundRows, valueWords } from "../rulestext";
+import { OPTION_WORDS, PRESET_NAMES, PRESET_WORDS, SECTIONS, differences, optionAnchor, optionLabel, roundRows, valueWords } from "../rulestext";
 import type { SectionId } from "../rulestext";
 import { CardFace } from "./Card";
 import { Dialog } from "./Dialog";
@@ -289,7 +289,7 @@ export function RulesText({ level }: { level: 2 | 3 }) {
         <p>The lobby offers these presets; every option can also be changed one by one.</p>
         <dl class="rules-presets">
           {Object.entries(PRESET_WORDS).map(([name, words]) => (
-            <div key={name}><dt>{name}</dt><dd>{words}</dd></div>
+            <div key={name}><dt>{PRESET_NAMES[name] ?? name}</dt><dd>{words}</dd></div>
           ))}
         </dl>
         <p>
