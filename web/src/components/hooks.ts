@@ -6,49 +6,49 @@ import { isTyping, shortcutFor } from "../keys";
 import { keyed } from "../order";
 import { shortcuts } from "../settings";
 
-interface Drawn {
+/** What the hand remembers about the card just drawn (see `drawnAfter`). */
+export interface Drawn {
   signature: string;
-  keys: Set<string>;
+  keys: ReadonlySet<string>;
   /** The card just drawn, while the person holds the drawn card's extra card. */
   drawn: string | null;
   /** After a discard: the card that had been drawn, and the card discarded (an undo
    * brings the discard back, and the drawn card is marked again). */
   kept: string | null;
   discarded: string | null;
-  fresh: ReadonlySet<string>;
 }
 
-/** The key of the card just drawn into `hand`, as a set (empty when none): a hand that
- * gains one card and loses none has drawn it; it stays marked until the discard (and again
- * if the discard is undone). A new deal marks nothing. Worked out while rendering, so that
- * the focus can go to the card in the same update. */
-export function useFreshCards(hand: readonly string[] | null | undefined): ReadonlySet<string> {
-  const memory = useRef<Drawn>({ signature: "", keys: new Set(), drawn: null, kept: null, discarded: null, fresh: new Set() });
-  const keys = hand ? keyed(hand).map((item) => item.key) : [];
+export const NOTHING_DRAWN: Drawn = { signature: "", keys: new Set(), drawn: null, kept: null, discarded: null };
+
+/** The card just drawn once the hand holds `keys`: a hand that gains one card and loses
+ * none has drawn it; it stays marked until the discard (and again if the discard is
+ * undone); a new deal marks nothing. */
+export function drawnAfter(before: Drawn, keys: readonly string[]): Drawn {
   const signature = keys.join(" ");
-  const m = memory.current;
-  if (signature !== m.signature) {
-    const now = new Set(keys);
-    const added = keys.filter((key) => !m.keys.has(key));
-    const removed = [...m.keys].filter((key) => !now.has(key));
-    const first = added[0];
-    if (m.keys.size > 0 && added.length === 1 && removed.length === 0 && first !== undefined) {
-      const undone = first === m.discarded && m.kept !== null && now.has(m.kept);
-      m.drawn = undone ? m.kept : first;
-      m.kept = null;
-      m.discarded = null;
-    } else if (added.length === 0 && removed.length === 1) {
-      m.kept = m.drawn;
-      m.discarded = removed[0] ?? null;
-      m.drawn = null;
-    } else {
-      m.drawn = m.kept = m.discarded = null;
-    }
-    m.signature = signature;
-    m.keys = now;
-    m.fresh = new Set(m.drawn !== null ? [m.drawn] : []);
+  if (signature === before.signature) return before;
+  const now = new Set(keys);
+  const added = keys.filter((key) => !before.keys.has(key));
+  const removed = [...before.keys].filter((key) => !now.has(key));
+  const first = added[0];
+  if (before.keys.size > 0 && added.length === 1 && removed.length === 0 && first !== undefined) {
+    const undone = first === before.discarded && before.kept !== null && now.has(before.kept);
+    return { signature, keys: now, drawn: undone ? before.kept : first, kept: null, discarded: null };
   }
-  return m.fresh;
+  if (added.length === 0 && removed.length === 1) {
+    return { signature, keys: now, drawn: null, kept: before.drawn, discarded: removed[0] ?? null };
+  }
+  return { signature, keys: now, drawn: null, kept: null, discarded: null };
+}
+
+/** The key of the card just drawn into `hand`, as a set (empty when none; `drawnAfter`).
+ * Worked out while rendering, so that the focus can go to the card in the same update. */
+export function useFreshCards(hand: readonly string[] | null | undefined): ReadonlySet<string> {
+  const memory = useRef<{ drawn: Drawn; fresh: ReadonlySet<string> }>({ drawn: NOTHING_DRAWN, fresh: new Set() });
+  const next = drawnAfter(memory.current.drawn, hand ? keyed(hand).map((item) => item.key) : []);
+  if (next !== memory.current.drawn) {
+    memory.current = { drawn: next, fresh: new Set(next.drawn !== null ? [next.drawn] : []) };
+  }
+  return memory.current.fresh;
 }
 
 /** When the person is to discard after drawing, the focus goes to the card just drawn
