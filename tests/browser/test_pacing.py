@@ -181,7 +181,7 @@ def test_at_pace_instant_a_two_round_game_runs_as_fast_as_before(server: str, pa
     expect(page.get_by_role("heading", name="Game over")).to_be_visible()
     assert turns >= 2
     print(f"two rounds at pace instant: {took:.1f} s, {turns} turns")
-    assert took < 35, took  # paced at "normal" it would take a minute more
+    assert took < 45, took  # 16-21 s here, as with the client before pacing; at "normal", 80
 
 
 def test_a_pace_chosen_during_a_game_applies_at_once(server: str, browser: Browser) -> None:
