@@ -145,8 +145,8 @@ export const OPTION_WORDS: Record<string, OptionWords> = {
     choices: { standard: "Standard (52 cards)", "five-suit": "Five suits (stars added)" },
   },
   mode: {
-    help: "Turns: one player at a time, as described on this page. Speed: everyone draws "
-      + "and discards at once, when a caller says so.",
+    help: "Turns: one player at a time, the usual game. Speed: everyone draws and "
+      + "discards at once, when a caller says so.",
     section: "variants",
     choices: { turns: "Turns", speed: "Speed (everyone at once)" },
   },
