@@ -6,9 +6,20 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Dialog, Locator, Page, expect
 
-from browser.table import HAND_CARD, button, play_game, play_turn_by_mouse, rules_param, wait_for_change
+from browser.table import (
+    HAND_CARD,
+    button,
+    play_game,
+    play_turn_by_mouse,
+    rules_param,
+    wait_for_change,
+)
+from browser.test_phone_a11y import axe
+
+SEATS = "() => Object.keys(localStorage).filter(k => k.startsWith('three-thirteen.seat.'))"
+NAMES = "cards => cards.map(c => c.getAttribute('aria-label') || c.textContent)"
 
 ROOM = re.compile(r"/r/([^/?]+)$")
 
@@ -21,10 +32,11 @@ def _room(page: Page) -> str:
 
 
 def _hand(page: Page) -> list[str]:
-    return sorted(page.locator(HAND_CARD).evaluate_all("cards => cards.map(c => c.getAttribute('aria-label') || c.textContent)"))
+    names: list[str] = page.locator(HAND_CARD).evaluate_all(NAMES)
+    return sorted(names)
 
 
-def _continue_entries(page: Page) -> object:
+def _continue_entries(page: Page) -> Locator:
     return page.get_by_role("link", name=re.compile(r"^Continue"))
 
 
@@ -45,6 +57,7 @@ def test_the_lobby_continues_a_game_against_computers_at_the_same_seat(
     expect(entry).to_contain_text("Continue round 1 of 3 against Left, Top and Right")
     expect(entry).to_contain_text("your turn")
     expect(entry).to_contain_text(re.compile(r"Scores: You 0, Left 0, Top 0, Right 0"))
+    assert axe(page) == [], "the lobby with an unfinished game"
     entry.click()
     assert _room(page) == room
     assert wait_for_change(page) == "draw"
@@ -62,8 +75,9 @@ def test_a_finished_or_vanished_game_drops_out_of_the_list(server: str, page: Pa
     expect(page.get_by_role("heading", name="Play against the computer")).to_be_visible()
     page.wait_for_load_state("networkidle")
     expect(_continue_entries(page)).to_have_count(0)
-    kept = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('three-thirteen.seat.'))")
-    assert f"three-thirteen.seat.{finished}" not in kept and "three-thirteen.seat.nosuchroom" not in kept
+    kept = page.evaluate(SEATS)
+    assert f"three-thirteen.seat.{finished}" not in kept
+    assert "three-thirteen.seat.nosuchroom" not in kept
 
 
 def test_the_lobby_continues_an_online_game(server: str, browser: Browser) -> None:
@@ -72,7 +86,8 @@ def test_the_lobby_continues_an_online_game(server: str, browser: Browser) -> No
     try:
         first = ann.new_page()
         first.goto(f"{server}/")
-        form = first.locator("form", has=first.get_by_role("heading", name="Play online with friends"))
+        online = first.get_by_role("heading", name="Play online with friends")
+        form = first.locator("form", has=online)
         form.get_by_label("Your name").fill("Ann")
         form.get_by_label("Seat 3").select_option("random")
         form.get_by_label("Seat 4").select_option("random")
@@ -95,7 +110,8 @@ def test_the_lobby_continues_an_online_game(server: str, browser: Browser) -> No
         hand = _hand(second)
         second.goto(f"{server}/")
         entry = _continue_entries(second).first
-        expect(entry).to_contain_text(re.compile(r"^Continue round 1 of 11 against Ann, \w+ and \w+ \(online\)"))
+        expect(entry).to_contain_text(
+            re.compile(r"^Continue round 1 of 11 against Ann, \w+ and \w+ \(online\)"))
         expect(entry).to_contain_text("Scores: Ann 0, You 0")
         entry.click()
         assert _room(second) == room
@@ -116,6 +132,7 @@ def test_leaving_a_game_by_the_title_link_asks_first(server: str, page: Page) ->
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("You can continue it from the lobby.")
     expect(button(page, "Stay")).to_be_focused()
+    assert axe(page) == [], "Leave this game?"
     page.keyboard.press("Enter")  # Stay
     expect(dialog).to_have_count(0)
     assert _room(page) == room
@@ -126,7 +143,12 @@ def test_leaving_a_game_by_the_title_link_asks_first(server: str, page: Page) ->
     assert _room(page) == room
     # a reload asks the browser's own question (accepted here), and comes back to the seat
     asked: list[str] = []
-    page.once("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.type)
+        dialog.accept()
+
+    page.once("dialog", answer)
     page.reload()
     assert asked == ["beforeunload"]
     assert wait_for_change(page) == "draw"
@@ -136,7 +158,8 @@ def test_leaving_a_game_by_the_title_link_asks_first(server: str, page: Page) ->
     expect(_continue_entries(page)).to_have_count(1)
 
 
-def test_statistics_belong_to_this_browser_not_to_the_name_you(server: str, browser: Browser) -> None:
+def test_statistics_belong_to_this_browser_not_to_the_name_you(
+        server: str, browser: Browser) -> None:
     mine = browser.new_context(viewport={"width": 1280, "height": 860})
     other = browser.new_context(viewport={"width": 1280, "height": 860})
     try:
@@ -157,6 +180,7 @@ def test_statistics_belong_to_this_browser_not_to_the_name_you(server: str, brow
         expect(row).to_contain_text("random")
         expect(row).to_contain_text(re.compile(r"(1st|2nd) of 2"))
         expect(row).to_contain_text("standard, 1 round")
+        assert axe(page) == [], "your statistics"
         row.get_by_role("link", name=re.compile(r"^Replay of the game of")).click()
         expect(page).to_have_url(f"{server}/replay/{room}")
         expect(page.get_by_role("heading", name="Replay")).to_be_visible()

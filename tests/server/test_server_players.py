@@ -8,6 +8,7 @@ import asyncio
 import json
 import random
 import secrets
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -187,3 +188,39 @@ def test_a_room_summary_says_where_the_game_stands(server: ServerProcess) -> Non
         "name": "Ann", "seats": ["human", "human"]}).json()
     before = httpx.get(f"{server.base}/api/rooms/{waiting['room']}").json()
     assert before["status"] == "waiting" and "round" not in before and "totals" not in before
+
+
+def test_a_database_of_before_the_player_ids_is_migrated_with_its_seats(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine, text
+
+    from threethirteen.server.store import MIGRATIONS, Store
+
+    path = tmp_path / "old.sqlite3"
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as connection:  # the schema of revision 0002, with a room in it
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0002")
+        connection.execute(text(
+            "INSERT INTO rooms (id, created, status, rules, seed, options, host) "
+            "VALUES ('old', 1.0, 'waiting', '{}', 7, '{}', 0)"))
+        connection.execute(text(
+            "INSERT INTO seats (room, seat, kind, name, token_hash, person) "
+            "VALUES ('old', 0, 'human', 'Ann', 'h', 1), ('old', 1, 'easy', 'Top', NULL, 0)"))
+    engine.dispose()
+
+    async def reopen() -> None:
+        store = await Store.open(f"sqlite+aiosqlite:///{path}")
+        try:
+            row = await store.room("old")
+            assert row is not None
+            assert [(s.kind, s.name, s.player) for s in row.seats] == [
+                ("human", "Ann", None), ("easy", "Top", None)]
+            assert await store.player_games("00112233") == []
+        finally:
+            await store.close()
+
+    asyncio.run(reopen())
