@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { solo } from "../src/connect";
 import { classify, HOLD_MS, Playback } from "../src/playback";
 import type { Clock, Kind } from "../src/playback";
 import type { ServerMessage, View } from "../src/protocol";
@@ -236,5 +237,16 @@ describe("TableStore played back", () => {
     store.receive({ type: "chat", seat: 1, name: "Bob", text: "old" });
     store.receive({ type: "chat_history", messages: [{ seat: 1, name: "Bob", text: "hi" }, { seat: null, name: null, text: "yo" }] });
     expect(store.chat.value.map((line) => `${line.name}: ${line.text}`)).toEqual(["Bob: hi", "Spectator: yo"]);
+  });
+});
+
+describe("solo", () => {
+  const room = (kinds: string[]) => ({ room: "r", status: "playing" as const,
+    seats: kinds.map((kind) => ({ kind, name: null, connected: true })) });
+
+  it("is a room with one person: only there does a pace change go to the server", () => {
+    expect(solo(room(["human", "greedy", "expert"]))).toBe(true);
+    expect(solo(room(["human", "human", "greedy"]))).toBe(false);
+    expect(solo(null)).toBe(false);
   });
 });
