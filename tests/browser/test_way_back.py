@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Dialog, Locator, Page, expect
 from browser.table import (
     HAND_CARD,
     button,
+    on_a_phone,
     play_game,
     play_turn_by_mouse,
     rules_param,
@@ -156,6 +157,25 @@ def test_leaving_a_game_by_the_title_link_asks_first(server: str, page: Page) ->
     button(page, "Leave").click()
     expect(page).to_have_url(f"{server}/")
     expect(_continue_entries(page)).to_have_count(1)
+
+
+def test_on_a_phone_the_table_keeps_its_way_home_and_asks_first(
+        server: str, browser: Browser) -> None:
+    with on_a_phone(browser) as page:
+        page.goto(f"{server}/play?opponents=3&level=random&seed=11")
+        room = _room(page)
+        assert wait_for_change(page) == "draw"
+        home = page.get_by_role("link", name="Three-Thirteen")
+        expect(home).to_be_visible()  # a house where the title has no room
+        box = home.bounding_box()
+        assert box is not None and box["width"] >= 24 and box["x"] + box["width"] <= 360
+        home.tap()
+        expect(page.get_by_role("dialog", name="Leave this game?")).to_be_visible()
+        button(page, "Stay").tap()
+        assert _room(page) == room
+        home.tap()
+        button(page, "Leave").tap()
+        expect(_continue_entries(page)).to_have_count(1)
 
 
 def test_statistics_belong_to_this_browser_not_to_the_name_you(
