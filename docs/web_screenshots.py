@@ -12,7 +12,7 @@ marked) and every other seat's last action (``web-table-*.png``); then the same 
 played to its end, the results dialog over round 7 (``web-reveal-*.png``); a speed room of
 twelve at call 4 of round 5 (``web-speed-*.png``); and the rules page at its example of
 going out (``web-rules-*.png``). Needs the built game (``make web``, or a build named by
-``THREE_THIRTEEN_WEB_DIST``) and Chromium; takes about 20 s.
+``THREE_THIRTEEN_WEB_DIST``) and Chromium; takes about 25 s.
 """
 
 from __future__ import annotations
