@@ -119,7 +119,8 @@ def test_a_long_name_is_cut_short_on_its_seat_and_said_whole(server: str, browse
         page.goto(f"{server}/r/fake")
         seat = page.locator(".felt .seat").first
         expect(seat).to_have_attribute("aria-label", long_name)
-        expect(seat).to_have_accessible_description("computer, expert, 13 cards, score 120, went out")
+        expect(seat).to_have_accessible_description(
+            "computer, expert, 13 cards, score 120, went out")
         box = seat.bounding_box()
         assert box is not None and box["width"] < 260, box
         expect(seat.locator(".seat-name")).to_have_attribute("title", long_name)
