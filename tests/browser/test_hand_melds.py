@@ -498,3 +498,24 @@ def test_go_out_says_which_card_it_waits_for(server: str, page: Page) -> None:
         "Not done: Choose a card whose discard leaves every other card in melds.")
     page.get_by_role("button", name="2 of diamonds").click()
     expect(go_out).to_be_enabled()
+
+
+def test_a_double_click_discards_and_a_quick_click_on_another_card_chooses_it(
+        server: str, page: Page) -> None:
+    """A double-click on one card discards it; two quick clicks on two cards choose the
+    second (the browser counts the second as a double-click's, which must not swallow it)."""
+    page.goto(f"{server}/play?opponents=1&level=greedy&seed=5&rules={rules_param(rounds=2)}")
+    while wait_for_change(page) != "draw":
+        button(page, "Next round").click()
+    button(page, "Draw from stock").click()
+    expect(page.locator(".table-page[data-phase=discard][data-my-turn=true]")).to_have_count(1)
+    cards = page.locator(HAND_CARD)
+    expect(cards).to_have_count(4)
+    first, second = cards.nth(0), cards.nth(1)
+    first.click()
+    second.click(delay=0)  # within the double-click time, on another card
+    expect(second).to_have_attribute("aria-pressed", "true")
+    expect(first).to_have_attribute("aria-pressed", "false")
+    name = second.get_attribute("aria-label") or ""
+    second.dblclick()
+    expect(page.get_by_role("log")).to_contain_text(f"You discarded {name.removesuffix(', wild')}")

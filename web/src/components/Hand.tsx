@@ -112,6 +112,7 @@ export function Hand({ hand, wild, onPlay, fresh }: Props) {
   const [dragging, setDragging] = useState<{ key: string; dx: number; dy: number } | null>(null);
   // A drag just ended: the click it may cause chooses nothing (only that click: M5).
   const dragged = useRef(false);
+  const lastClicked = useRef<string | null>(null);
 
   /** Where a card dropped at (x, y) goes: after every other card whose strip lies before it. */
   function targetIndex(dragged: string, clientX: number, clientY: number): number {
@@ -130,6 +131,7 @@ export function Hand({ hand, wild, onPlay, fresh }: Props) {
   }
 
   function pointerDown(key: string, event: PointerEvent) {
+    dragged.current = false; // a new press: whatever follows is its own click
     if (event.button !== 0) return;
     drag.current = { key, x: event.clientX, y: event.clientY, moved: false, id: event.pointerId };
   }
@@ -149,9 +151,9 @@ export function Hand({ hand, wild, onPlay, fresh }: Props) {
     const state = drag.current;
     drag.current = null;
     if (!state || !state.moved) return;
+    // The click a drag may cause (soon or, on a busy touch screen, a little later) chooses
+    // nothing; the next press or key clears this, so a later tap is a tap.
     dragged.current = true;
-    // The click a drag may cause comes in this same task; a later tap is a tap.
-    setTimeout(() => { dragged.current = false; }, 0);
     setDragging(null);
     hand.place(state.key, targetIndex(state.key, event.clientX, event.clientY));
   }
@@ -160,10 +162,14 @@ export function Hand({ hand, wild, onPlay, fresh }: Props) {
       dragged.current = false;
       return;
     }
-    if (event.detail === 2) return;
+    // The second click of a double-click on one card leaves the first click's choice (the
+    // double click discards it); a quick "second" click on another card is its own choice.
+    if (event.detail === 2 && lastClicked.current === key) return;
+    lastClicked.current = key;
     hand.choose(key);
   }
   function keyDown(key: string, index: number, event: KeyboardEvent) {
+    dragged.current = false;
     const buttons = ref.current?.querySelectorAll<HTMLElement>("button.hand-card");
     if (!buttons) return;
     const step = event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1
