@@ -1,14 +1,31 @@
-"""Helpers for the scorekeeper's tests: a played game written onto a sheet, random sheets."""
+"""Helpers for the scorekeeper's tests: a played game written onto a sheet, random sheets,
+and ``three-thirteen score`` in a real pseudo-terminal."""
 
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 from typing import Any
+
+import pexpect
 
 from threethirteen.cards import Card, pack
 from threethirteen.game import GameState
 from threethirteen.rules import Rules
 from threethirteen.scorekeeper import Entry, Sheet
+
+COMMAND = str(Path(sys.executable).parent / "three-thirteen")
+# The prompt of a round's entry: "Round 3, Ann > ", "Playoff, Bob (2 of 3) > ".
+PROMPT = r"(?:Round (\d+)|Playoff), (\w+)(?: \([^)]*\))* > "
+
+
+def spawn(home: Path, *args: str) -> pexpect.spawn:
+    """``three-thirteen score ARGS`` in a pseudo-terminal, with ``home`` as its data folder."""
+    env = {"THREE_THIRTEEN_HOME": str(home), "PATH": "/usr/bin:/bin", "TERM": "dumb",
+           "PYTHONIOENCODING": "utf-8"}
+    return pexpect.spawn(COMMAND, ["score", *args], env=env, encoding="utf-8", timeout=30,
+                         dimensions=(50, 200))
 
 
 def sheet_of_game(state: GameState) -> Sheet:

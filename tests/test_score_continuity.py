@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import time
 from pathlib import Path
 
 import pexpect
 import pytest
+from scorekeeping import PROMPT, spawn
 
 from threethirteen.rules import Rules
 from threethirteen.scorekeeper import Entry, Sheet, sheet_csv
@@ -20,16 +20,6 @@ from threethirteen.scorekeeper.lines import ScoreLines
 from threethirteen.scorekeeper.store import SheetStore
 from threethirteen.scorekeeper.text import sheet_lines, totals_text
 from threethirteen.tui.rulewords import rules_in_play
-
-COMMAND = str(Path(sys.executable).parent / "three-thirteen")
-PROMPT = r"(?:Round (\d+)|Playoff), (\w+)(?: \([^)]*\))* > "
-
-
-def spawn(home: Path, *args: str) -> pexpect.spawn:
-    env = {"THREE_THIRTEEN_HOME": str(home), "PATH": "/usr/bin:/bin", "TERM": "dumb",
-           "PYTHONIOENCODING": "utf-8"}
-    return pexpect.spawn(COMMAND, ["score", *args], env=env, encoding="utf-8", timeout=30,
-                         dimensions=(50, 200))
 
 
 def kept_sheet(home: Path, sheet_id: str, names: tuple[str, ...] = ("Ann", "Bob", "Cy"),

@@ -9,26 +9,17 @@ import os
 import random
 import re
 import signal
-import sys
 from pathlib import Path
 
 import pexpect
+from scorekeeping import PROMPT, spawn
 
 from threethirteen.cards import pack
 from threethirteen.rules import Rules
 from threethirteen.scorekeeper import Entry, read_sheet
 from threethirteen.solver import arrange
 
-COMMAND = str(Path(sys.executable).parent / "three-thirteen")
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
-PROMPT = r"(?:Round (\d+)|Playoff), (\w+)(?: \([^)]*\))* > "
-
-
-def spawn(home: Path, *args: str) -> pexpect.spawn:
-    env = {"THREE_THIRTEEN_HOME": str(home), "PATH": "/usr/bin:/bin", "TERM": "dumb",
-           "PYTHONIOENCODING": "utf-8"}
-    return pexpect.spawn(COMMAND, ["score", *args], env=env, encoding="utf-8", timeout=30,
-                         dimensions=(50, 200))
 
 
 def start(home: Path, *more: str) -> tuple[pexpect.spawn, str]:
