@@ -223,7 +223,9 @@ def test_leaving_offers_to_try_again_and_prints_the_record_when_input_ends(
     assert keeper.save_path.exists()
     answers = iter([str(tmp_path / "elsewhere.json")])
     leave(keeper, session, read=read, write=out.append)
-    assert keeper.recorded and out[-2] == f"The game's record: {tmp_path / 'elsewhere.json'}"
+    written = tmp_path / "elsewhere.json"
+    assert keeper.recorded and f"The game's record: {written}" in out[-4:]
+    assert f"Step through it with: three-thirteen replay --step {written}" in out[-4:]
     assert not keeper.save_path.exists()
 
 

@@ -25,6 +25,19 @@ YES = ("y", "yes")
 NO = ("n", "no")
 
 
+def yes_no(answer: str, *, enter: bool | None = None) -> bool | None:
+    """A typed answer read as yes (True) or no (False); None when it is neither. An empty
+    answer (Enter alone) counts as ``enter``.
+
+    >>> yes_no(" Yes"), yes_no("n"), yes_no("maybe"), yes_no("", enter=True)
+    (True, False, None, True)
+    """
+    word = answer.strip().lower()
+    if not word:
+        return enter
+    return True if word in YES else False if word in NO else None
+
+
 def ask_yes_no(question: str, *, read: Reader = input, write: Writer = print) -> bool | None:
     """Ask until the answer is a clear yes or no; None when the input ends."""
     while True:
@@ -33,10 +46,9 @@ def ask_yes_no(question: str, *, read: Reader = input, write: Writer = print) ->
         except (EOFError, KeyboardInterrupt):
             write("")
             return None
-        if answer in YES:
-            return True
-        if answer in NO:
-            return False
+        said = yes_no(answer)
+        if said is not None:
+            return said
         write(f"Please answer yes or no (not {printable(answer[:40])!r}).")
 
 

@@ -35,6 +35,7 @@ from threethirteen.tui.hand import (
     plain_card,
     plain_cards,
 )
+from threethirteen.tui.leaving import yes_no
 from threethirteen.tui.session import PERSON, UNDO_WAIT, Event, Kind, Refused, Session, told
 from threethirteen.tui.store import Keeper
 from threethirteen.view import Phase
@@ -354,11 +355,9 @@ class PlainGame:
                                    "Type yes or no (Enter: yes): ")
             except (EOFError, KeyboardInterrupt):
                 return None
-            word = answer.strip().lower()
-            if word in ("", "y", "yes"):
-                return True
-            if word in ("n", "no"):
-                return False
+            said = yes_no(answer, enter=True)
+            if said is not None:
+                return said
             self.write("Please type yes or no.")
 
     def _out(self, rest: list[str]) -> None:
@@ -395,11 +394,11 @@ class PlainGame:
         """Ask until the answer is yes or no (y, n); the input's end counts as no."""
         while True:
             try:
-                word = self.read(question).strip().lower()
+                said = yes_no(self.read(question))
             except (EOFError, KeyboardInterrupt):
                 return False
-            if word in ("y", "yes", "n", "no"):
-                return word.startswith("y")
+            if said is not None:
+                return said
             self.write("Please type yes or no.")
 
     def _card(self, word: str) -> Card:

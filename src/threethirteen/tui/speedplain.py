@@ -21,6 +21,7 @@ from threethirteen.actions import Action, Discard, Draw, Source
 from threethirteen.cards import Card
 from threethirteen.errors import IllegalAction, NotationError
 from threethirteen.speed import SpeedView
+from threethirteen.tui.leaving import yes_no
 from threethirteen.tui.session import Kind, Refused
 from threethirteen.tui.speedsession import SpeedSession
 from threethirteen.tui.store import Keeper
@@ -196,11 +197,9 @@ class SpeedPlain:
                                f"({max(left, 0):.0f} s) > ", left) if left > 0 else None
             if answer is None:
                 return None
-            word = answer.strip().lower()
-            if word in ("", "y", "yes"):
-                return True
-            if word in ("n", "no"):
-                return False
+            said = yes_no(answer, enter=True)
+            if said is not None:
+                return said
             self.write("Please type yes or no.")
 
     def _action(self, text: str, view: SpeedView, hand: Sequence[Card]) -> Action:
