@@ -132,6 +132,28 @@ def play_game(page: Page, turn: Any, *, limit: float = 420.0) -> int:
     raise AssertionError("the game did not end in time")
 
 
+def play_first_cards(page: Page, *, on_results: Any = None, limit: float = 180.0) -> None:
+    """Play until `Game over` by mouse: draw from the stock and discard the hand's first card
+    (going out when asked); ``on_results(page)`` is called on each round's results before
+    `Next round`."""
+    deadline = time.monotonic() + limit
+    while (found := wait_for_change(page)) != "over":
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if found == "results":
+            if on_results is not None:
+                on_results(page)
+            button(page, "Next round").click()
+        elif found == "confirm":
+            button(page, "Yes, go out").click()
+        elif found == "draw":
+            button(page, "Draw from stock").click()
+            expect(page.locator(".table-page[data-phase=discard][data-my-turn=true]")).to_have_count(1)
+        if found in ("draw", "discard"):
+            page.locator(HAND_CARD).first.click()
+            button(page, "Discard").click()
+            settle(page, lambda: button(page, "Yes, go out").click())
+
+
 def rules_param(**rules: Any) -> str:
     import json
     import urllib.parse

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from browser.fake import FakeRoom, view_json
-from browser.table import HAND_CARD, button, rules_param, settle, wait_for_change
+from browser.table import HAND_CARD, button, play_first_cards, rules_param
 
 RESULT = {"number": 1, "wild": "3", "dealer": 3, "end": "out", "out": 2, "playoff": False,
           "result": [{"melds": [], "deadwood": ["Kd", "Qs"], "points": 20},
@@ -59,18 +59,7 @@ def record(server: str, browser: Browser) -> Iterator[tuple[str, dict[str, Any]]
         page = context.new_page()
         page.goto(f"{server}/play?opponents=3&level=greedy&seed=7&rules={rules_param(rounds=2)}")
         expect(page).to_have_url(re.compile(r"/r/[^/]+$"))
-        while (found := wait_for_change(page)) != "over":
-            if found == "results":
-                button(page, "Next round").click()
-            elif found == "confirm":
-                button(page, "Yes, go out").click()
-            elif found == "draw":
-                button(page, "Draw from stock").click()
-                expect(page.locator(".table-page[data-phase=discard][data-my-turn=true]")).to_have_count(1)
-            if found in ("draw", "discard"):
-                page.locator(HAND_CARD).first.click()
-                button(page, "Discard").click()
-                settle(page, lambda: button(page, "Yes, go out").click())
+        play_first_cards(page)
         room = page.url.rsplit("/", 1)[1]
         with urllib.request.urlopen(f"{server}/api/rooms/{room}/record", timeout=30) as answer:
             yield room, json.loads(answer.read())

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,9 +27,8 @@ from browser.table import (
     PHONE,
     button,
     page_in,
+    play_first_cards,
     rules_param,
-    settle,
-    wait_for_change,
 )
 
 SCREENS: dict[str, dict[str, Any]] = {
@@ -245,25 +243,15 @@ def played(server: str, browser: Browser) -> Iterator[tuple[str, dict[str, Any]]
         page.goto(f"{server}/play?opponents=3&level=greedy&seed=7&rules={rules_param(rounds=2)}")
         expect(page).to_have_url(re.compile(r"/r/[^/]+$"))
         button(page, "Draw from stock").wait_for()
-        results_seen = 0
-        deadline = time.monotonic() + 180
-        while (found := wait_for_change(page)) != "over":
-            assert time.monotonic() < deadline, "the game did not end in time"
-            if found == "results":
-                results_seen += 1
-                scan(page, "1280x800 real round 1 results")
-                main_button_on_screen(page, "Next round", "1280x800 real round 1 results")
-                button(page, "Next round").click()
-            elif found == "confirm":
-                button(page, "Yes, go out").click()
-            elif found == "draw":
-                button(page, "Draw from stock").click()
-                expect(page.locator(".table-page[data-phase=discard][data-my-turn=true]")).to_have_count(1)
-            if found in ("draw", "discard"):
-                page.locator(HAND_CARD).first.click()
-                button(page, "Discard").click()
-                settle(page, lambda: button(page, "Yes, go out").click())
-        assert results_seen == 1
+        results: list[str] = []
+
+        def check_results(page: Page) -> None:
+            results.append(page.url)
+            scan(page, "1280x800 real round 1 results")
+            main_button_on_screen(page, "Next round", "1280x800 real round 1 results")
+
+        play_first_cards(page, on_results=check_results)
+        assert len(results) == 1
         expect(page.get_by_role("heading", name="Game over")).to_be_visible()
         yield page.url.rsplit("/", 1)[1], context.storage_state()
     finally:
