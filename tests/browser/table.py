@@ -15,6 +15,23 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touc
          "device_scale_factor": 2}
 
 
+# Every WebSocket the page opens is kept; while `__blocked`, new ones go to an address the
+# server refuses, as when the network is down.
+SOCKETS = """
+(() => {
+  const Real = window.WebSocket;
+  window.__sockets = [];
+  window.__blocked = false;
+  window.WebSocket = class extends Real {
+    constructor(url, protocols) {
+      super(window.__blocked ? String(url).replace('/ws/', '/down/') : url, protocols);
+      window.__sockets.push(this);
+    }
+  };
+})();
+"""
+
+
 @contextmanager
 def page_in(browser: Browser, options: dict[str, Any]) -> Iterator[Page]:
     """A page in a browser context of its own with ``options`` (a screen), closed afterwards."""

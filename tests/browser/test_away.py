@@ -11,21 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from browser.table import button, play_turn_by_mouse, state_of, wait_for_change
-
-SOCKETS = """
-(() => {
-  const Real = window.WebSocket;
-  window.__sockets = [];
-  window.__blocked = false;
-  window.WebSocket = class extends Real {
-    constructor(url, protocols) {
-      super(window.__blocked ? String(url).replace('/ws/', '/down/') : url, protocols);
-      window.__sockets.push(this);
-    }
-  };
-})();
-"""
+from browser.table import SOCKETS, button, play_turn_by_mouse, state_of, wait_for_change
 
 
 def post(server: str, path: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -9,23 +9,14 @@ import re
 from playwright.sync_api import Page, expect
 
 from browser.fake import FakeRoom, view_json
-from browser.table import HAND_CARD, button, play_turn_by_mouse, rules_param, wait_for_change
-
-# Every WebSocket the page opens is kept; while `__blocked`, new ones go to an address the
-# server refuses, as when the network is down.
-SOCKETS = """
-(() => {
-  const Real = window.WebSocket;
-  window.__sockets = [];
-  window.__blocked = false;
-  window.WebSocket = class extends Real {
-    constructor(url, protocols) {
-      super(window.__blocked ? String(url).replace('/ws/', '/down/') : url, protocols);
-      window.__sockets.push(this);
-    }
-  };
-})();
-"""
+from browser.table import (
+    HAND_CARD,
+    SOCKETS,
+    button,
+    play_turn_by_mouse,
+    rules_param,
+    wait_for_change,
+)
 
 
 def dot_animation(page: Page) -> str:

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from browser.table import (
+    SOCKETS,
     button,
     choose_discard,
     play_turn_by_mouse,
@@ -25,19 +26,6 @@ from threethirteen.record import replay_record
 
 RANKS = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"}
 SUITS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades", "x": "stars"}
-SOCKETS = """
-(() => {
-  const Real = window.WebSocket;
-  window.__sockets = [];
-  window.__blocked = false;
-  window.WebSocket = class extends Real {
-    constructor(url, protocols) {
-      super(window.__blocked ? String(url).replace('/ws/', '/down/') : url, protocols);
-      window.__sockets.push(this);
-    }
-  };
-})();
-"""
 
 
 def card_name(code: str) -> str:
