@@ -276,3 +276,15 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path: Path, record_file: 
     one_error(run(["analyze", str(record_file), "--by", "nobody"]), "--by", "nobody")
     usage = run(["analyze", str(record_file), "--seat", "first"])  # the option parser's own
     assert usage.returncode == 2 and b"Traceback" not in usage.stderr
+
+
+def test_a_speed_record_is_named_as_such_not_as_a_broken_file(tmp_path: Path) -> None:
+    from scorekeeping import play_speed_game
+
+    from threethirteen.speedrecord import speed_record
+
+    game = play_speed_game(Rules(mode="speed", players=2, rounds=1), seed=4)
+    path = tmp_path / "speed.json"
+    path.write_text(json.dumps(speed_record(game)))
+    one_error(run(["analyze", str(path)]), "speed game's record", "played in turns")
+    one_error(run(["analyze", "-"], stdin=path.read_bytes()), "speed game's record")

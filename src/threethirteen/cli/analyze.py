@@ -58,6 +58,18 @@ def report(analysis: Mapping[str, Any], what: str, least: float = 0.0) -> list[s
 _NEGATIVE_ZERO = re.compile(r"(?<![\d.])-0\.0(?![\d])")  # a rounding artefact: say 0.0
 
 
+def _is_speed_record(record: Any) -> bool:
+    """Whether a record read as JSON is a speed game's (its rounds have calls, not turns)."""
+    if not isinstance(record, Mapping):
+        return False
+    rules = record.get("rules")
+    if isinstance(rules, Mapping) and rules.get("mode") == "speed":
+        return True
+    rounds = record.get("rounds")
+    return isinstance(rounds, list) and any(
+        isinstance(one, Mapping) and "calls" in one and "turns" not in one for one in rounds)
+
+
 def _summary(summary: Mapping[str, Any], labels: Sequence[str]) -> str:
     text = summary_text(labels[summary["seat"]], summary["lost"], summary["worst"])
     if summary["unjudged"]:
@@ -104,6 +116,9 @@ def register(app: typer.Typer) -> None:
                          "not a record; a finished game's record is written to games/ in the "
                          "data directory")
                 record = load_record(file)
+            if _is_speed_record(record):
+                fail(f"{name}: this is a speed game's record; analyze judges games played in "
+                     "turns (replay checks and shows speed records)")
             players = len(replay_record(record).names)
         if seat is not None and not 0 <= seat < players:
             fail(f"--seat: {seat} is not a seat of this game (0 to {players - 1})")
