@@ -192,10 +192,14 @@ def test_the_hand_is_ordered_by_drag_by_tapping_and_by_keys(server: str, page: P
     # Tap in order: the second card, then the first.
     dragged = order()
     button(page, "Tap to order").click()
+    help_line = page.get_by_role("status").filter(has_text="Tap your cards in the order you want")
+    expect(help_line).to_be_visible()
     cards.nth(1).click()
+    expect(help_line).to_contain_text("1 placed")
     cards.nth(1).click()  # the old first card is now second
     assert order()[:2] == [dragged[1], dragged[0]]
     button(page, "Done").click()
+    expect(help_line).to_have_count(0)
     # Keys: Alt+→ moves the focused card right.
     now = order()
     cards.first.focus()

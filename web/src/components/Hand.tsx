@@ -240,6 +240,7 @@ export function Hand({ hand, wild, onPlay, fresh }: Props) {
 export function HandTools({ hand }: { hand: HandState }) {
   const chosen = hand.chosenCode.value;
   return (
+    <>
     <div class="sort" role="group" aria-label="Sort your hand">
       <span class="muted">Sort:</span>
       {(["suit", "rank", "melds"] as const).map((mode) => (
@@ -254,6 +255,13 @@ export function HandTools({ hand }: { hand: HandState }) {
       <button type="button" class="small" disabled={!chosen} aria-label="Move right" title="Move the chosen card right (Alt+→)"
         onClick={() => hand.chosen.value && hand.move(hand.chosen.value, 1)}>▶</button>
     </div>
+    {hand.arranging.value !== null && (
+      <p class="arranging-help" role="status">
+        Tap your cards in the order you want them; {hand.arranging.value.length
+          ? `${hand.arranging.value.length} placed. ` : ""}Done keeps the rest after them.
+      </p>
+    )}
+    </>
   );
 }
 
