@@ -187,6 +187,9 @@ class Killer:
         if before is not None:
             self.check_resume(before, lines)
         for line in lines:
+            # The plain mode adds "(u to undo)" to a discard it may take back; the save's
+            # event is the move alone.
+            line = line.removesuffix(" (u to undo)")
             if (move := MOVE.match(line)) is not None:
                 # a computer's draw shown before a kill, its discard after the resume: the
                 # save tells them in one line, as the plain mode does in one go
