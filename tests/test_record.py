@@ -161,7 +161,7 @@ def test_the_replay_command_prints_and_checks(tmp_path: Path) -> None:
     good = runner.invoke(app, ["replay", str(HERE / "playoff.json")])
     assert good.exit_code == 0
     assert "playoff round 2" in good.output and "winners: random (seat 1)" in good.output
-    assert "goes out" in good.output and "deadwood" in good.output
+    assert "goes out" in good.output and "unmelded" in good.output
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(tamper(set_card)), encoding="utf-8")
     result = runner.invoke(app, ["replay", str(bad)])
