@@ -13,6 +13,7 @@ import type { Clock, Kind } from "./playback";
 import {
   describeAction, hintLine, parseAction, roundBanner, roundSummary, seatName, statusLine,
 } from "./words";
+import type { ParsedAction } from "./words";
 
 export interface LogLine {
   readonly key: number;
@@ -54,6 +55,19 @@ export interface Connection {
 }
 
 const LOG_LIMIT = 300;
+
+/** The view's round actions in order, each parsed (null if unreadable), with the card a
+ * draw from the discard pile took (the view's `pickups`, in order). */
+function roundMoves(view: View): { text: string; action: ParsedAction | null; taken: string | null }[] {
+  let pickup = 0;
+  return view.actions.map((text) => {
+    const action = parseAction(text);
+    const fromPile = action?.verb === "draw" && action.argument === "discard";
+    const taken = fromPile ? view.pickups[pickup]?.card ?? null : null;
+    if (fromPile) pickup += 1;
+    return { text, action, taken };
+  });
+}
 
 export class TableStore {
   readonly version = signal(-1);
@@ -337,13 +351,8 @@ export class TableStore {
   /** Each seat's last action in the view's round. */
   private roundActions(view: View): Map<number, SeatAction> {
     const last = new Map<number, SeatAction>();
-    let pickup = 0;
-    for (const text of view.actions) {
-      const action = parseAction(text);
+    for (const { action, taken } of roundMoves(view)) {
       if (action === null || action.seat === null) continue;
-      const fromPile = action.verb === "draw" && action.argument === "discard";
-      const taken = fromPile ? view.pickups[pickup]?.card ?? null : null;
-      if (fromPile) pickup += 1;
       last.set(action.seat, seatAction(action.verb, action.argument, taken));
     }
     return last;
@@ -358,12 +367,7 @@ export class TableStore {
     }
     const fresh: { seat: number; verb: string; argument: string; taken: string | null }[] = [];
     if (sameRound) {
-      let pickup = 0;
-      view.actions.forEach((text, index) => {
-        const action = parseAction(text);
-        const fromPile = action?.verb === "draw" && action.argument === "discard";
-        const taken = fromPile ? view.pickups[pickup]?.card ?? null : null;
-        if (fromPile) pickup += 1;
+      roundMoves(view).forEach(({ action, taken }, index) => {
         if (index >= before.actions.length && action !== null && action.seat !== null) {
           fresh.push({ seat: action.seat, verb: action.verb, argument: action.argument, taken });
         }
@@ -443,12 +447,7 @@ export class TableStore {
   /** Lines for `view.actions` from index `from` on; a pile draw names its card. */
   private actionLines(view: View, from: number): string[] {
     const lines: string[] = [];
-    let pickup = 0;
-    view.actions.forEach((text, index) => {
-      const action = parseAction(text);
-      const fromPile = action?.verb === "draw" && action.argument === "discard";
-      const taken = fromPile ? view.pickups[pickup]?.card ?? null : null;
-      if (fromPile) pickup += 1;
+    roundMoves(view).forEach(({ text, taken }, index) => {
       if (index >= from) lines.push(...describeAction(view, text, taken));
     });
     return lines;
